@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '../../../../shared/schemas/config';
+import { apiGet } from '../../../lib/api-client';
+
+export const configQuery = queryOptions({
+  queryKey: ['/api/config'],
+  queryFn: () => apiGet<PublicConfig>('/api/config'),
+  staleTime: Infinity,
+});
+
+const fallback: PublicConfig = {
+  productName: 'SalesCoach',
+  companyName: 'SalesCoach Inc.',
+  supportEmail: 'support@salescoach.example',
+  privacyEmail: 'privacy@salescoach.example',
+};
+
+/** Product name, company and contact points from the server's configuration (DECISIONS §10). */
+export function usePublicConfig(): PublicConfig {
+  return useQuery(configQuery).data ?? fallback;
+}

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from './db/client.js';
+import type { Env } from './env.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerOriginCheck } from './plugins/origin-check.js';
+import { registerSession } from './plugins/session.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { configRoutes } from './modules/config/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { plansRoutes } from './modules/plans/routes.js';
+import { userRoutes } from './modules/user/routes.js';
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  /** The clock every rule reads, so tests can move time. */
+  now: () => Date;
+  /** The built client (index.html and assets); omitted in API-only tests. */
+  clientDir?: string;
+  logger?: boolean | { level: string };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    // Fastify's request log has method, url and address only: no cookies or bodies.
+    logger: deps.logger ?? { level: deps.env.LOG_LEVEL },
+    trustProxy: deps.env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Served over plain HTTP on a LAN address, upgrading would break every asset.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many attempts from this address. Try again in ${Math.max(1, Math.ceil(ctx.ttl / 60000))} minute(s).`,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: `${deps.env.PRODUCT_NAME} API`, version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerOriginCheck(app, deps.env.ALLOWED_ORIGINS);
+  registerSession(app, deps);
+
+  await app.register(healthRoutes(deps));
+  await app.register(configRoutes(deps));
+  await app.register(plansRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(userRoutes(deps));
+
+  registerClient(app, deps.clientDir);
+  return app;
+}
+
+/** Serves the built React app, with index.html for every client route (the SPA decides what to show, including its 404 page). */
+function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
+  const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
+  const hasClient = indexFile !== undefined && fs.existsSync(indexFile);
+  if (hasClient && clientDir) {
+    app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite fingerprints everything under assets/, so it can be cached for good.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (hasClient && isPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Not found.' });
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * `npm run admin -- grant <username|email>` / `revoke <username|email>`: makes or unmakes an
+ * admin (DECISIONS §2). Works whether the app is running (it talks to the app's database
+ * server) or not (it starts the embedded server briefly).
+ */
+import { eq, or, sql } from 'drizzle-orm';
+import { connect } from '../db/client.js';
+import { EMBEDDED_DB_NAME, openDatabase } from '../db/database.js';
+import { resolveClusterDir, runningServerUrl } from '../db/embedded.js';
+import { users } from '../db/schema.js';
+import { readEnv } from '../env.js';
+
+const USAGE = 'Usage: npm run admin -- grant <username|email>\n       npm run admin -- revoke <username|email>';
+
+async function main(argv: string[]): Promise<number> {
+  const [action, who, ...rest] = argv;
+  if ((action !== 'grant' && action !== 'revoke') || !who || rest.length > 0) {
+    console.error(USAGE);
+    return 2;
+  }
+  const env = readEnv();
+  const running = env.DATABASE_URL ? null : runningServerUrl(resolveClusterDir(env.DATA_DIR), EMBEDDED_DB_NAME);
+  const database = running ? connect(running, 1) : await openDatabase(env, () => {});
+  try {
+    const key = who.trim().toLowerCase();
+    const updated = await database.db
+      .update(users)
+      .set({ isAdmin: action === 'grant' })
+      .where(or(eq(sql`lower(${users.username})`, key), eq(sql`lower(${users.email})`, key)))
+      .returning({ username: users.username, email: users.email });
+    const user = updated[0];
+    if (!user) {
+      console.error(`No user with username or email "${who}".`);
+      return 1;
+    }
+    console.log(action === 'grant' ? `${user.username} <${user.email}> is now an admin.` : `${user.username} <${user.email}> is no longer an admin.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`admin: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/database.js';
+import { readEnv } from './env.js';
+
+async function main(): Promise<void> {
+  const env = readEnv();
+  const say = (m: string) => console.log(`[salescoach] ${m}`);
+  const database = await openDatabase(env, say);
+  const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'client');
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    say(`${signal} received: closing the server, then the database.`);
+    try {
+      await app?.close();
+    } finally {
+      await database.close();
+      say('Stopped cleanly.');
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    app = await buildApp({ env, db: database.db, now: () => new Date(), clientDir });
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (err) {
+    await app?.close().catch(() => {});
+    await database.close();
+    throw err;
+  }
+  const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  say(`Database: ${database.description}`);
+  say(`Ready at http://${shownHost}:${port}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(`[salescoach] Failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { COMMON_PASSWORDS } from './common-passwords.js';
+
+/** OWASP's argon2id parameters (DECISIONS §1): m=19 MiB, t=2, p=1. */
+const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, OPTIONS);
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A real hash of a random string, verified against when the account does not exist, so a
+ * failed sign-in costs the same time either way and timing does not reveal accounts.
+ */
+let dummyHash: Promise<string> | undefined;
+export const timingDummyHash = () => (dummyHash ??= hashPassword(`no-such-user-${Math.random()}`));
+
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.toLowerCase());
+}

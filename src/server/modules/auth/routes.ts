@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { okSchema, signInSchema, signUpSchema } from '../../../shared/schemas/auth.js';
+import { apiErrorSchema } from '../../../shared/schemas/errors.js';
+import { userSchema } from '../../../shared/schemas/user.js';
+import type { AppDeps } from '../../app.js';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/session.js';
+import { toUserDto } from '../user/service.js';
+import { AttemptLimiter } from './attempt-limiter.js';
+import { signIn, signUp } from './service.js';
+import { deleteSession } from './sessions.js';
+
+const WINDOW_MS = 15 * 60 * 1000;
+
+export const authRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const accountLimiter = new AttemptLimiter(deps.env.AUTH_RATE_LIMIT_PER_ACCOUNT, WINDOW_MS);
+    // Per-address limit on both doors (DECISIONS §1), enforced by @fastify/rate-limit.
+    const perAddress = { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_PER_IP, timeWindow: WINDOW_MS } };
+    const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+
+    app.post(
+      '/api/auth/signup',
+      {
+        config: perAddress,
+        schema: { tags: ['auth'], summary: 'Create an account and sign in', body: signUpSchema, response: { 201: userSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const { user, token } = await signUp(deps.db, request.body, deps.now());
+        setSessionCookie(request, reply, deps, token);
+        return reply.status(201).send(toUserDto(user));
+      },
+    );
+
+    app.post(
+      '/api/auth/signin',
+      {
+        config: perAddress,
+        schema: { tags: ['auth'], summary: 'Sign in with email or username', body: signInSchema, response: { 200: userSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const { user, token } = await signIn(deps.db, request.body, accountLimiter, deps.now());
+        setSessionCookie(request, reply, deps, token);
+        return toUserDto(user);
+      },
+    );
+
+    app.post(
+      '/api/auth/signout',
+      { schema: { tags: ['auth'], summary: 'End the current session', response: { 200: okSchema, 403: apiErrorSchema } } },
+      async (request, reply) => {
+        if (request.sessionToken) await deleteSession(deps.db, request.sessionToken);
+        clearSessionCookie(request, reply, deps);
+        return { ok: true as const };
+      },
+    );
+  };

@@ -1,0 +1,87 @@
+import { randomInt } from 'node:crypto';
+import { eq, or, sql } from 'drizzle-orm';
+import type { SignInInput, SignUpInput } from '../../../shared/schemas/auth.js';
+import type { Db } from '../../db/client.js';
+import { users, type UserRow } from '../../db/schema.js';
+import { HttpError } from '../../plugins/errors.js';
+import type { AttemptLimiter } from './attempt-limiter.js';
+import { hashPassword, isCommonPassword, timingDummyHash, verifyPassword } from './passwords.js';
+import { createSession } from './sessions.js';
+
+const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I: codes are read aloud and typed
+
+function newReferralCode(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++) code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
+  return code;
+}
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+}
+/** drizzle wraps driver errors; the PostgreSQL error is the cause. */
+const pgErrorOf = (err: unknown): PgError => {
+  const e = err as PgError & { cause?: PgError };
+  return e.code ? e : (e.cause ?? {});
+};
+
+export interface SignedIn {
+  user: UserRow;
+  token: string;
+}
+
+export async function signUp(db: Db, input: SignUpInput, now: Date): Promise<SignedIn> {
+  if (isCommonPassword(input.password)) {
+    const message = 'This password is too common. Please choose a less guessable one.';
+    throw new HttpError(400, message, { password: [message] });
+  }
+  const passwordHash = await hashPassword(input.password);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [user] = await db
+        .insert(users)
+        .values({ username: input.username, email: input.email, passwordHash, referralCode: newReferralCode(), createdAt: now })
+        .returning();
+      if (!user) throw new Error('insert returned no row');
+      const { token } = await createSession(db, user.id, now);
+      return { user, token };
+    } catch (err) {
+      const pgErr = pgErrorOf(err);
+      if (pgErr.code !== '23505') throw err;
+      if (pgErr.constraint === 'users_username_lower_idx') {
+        throw new HttpError(409, 'That username is already taken.', { username: ['That username is already taken.'] });
+      }
+      if (pgErr.constraint === 'users_email_lower_idx') {
+        throw new HttpError(409, 'An account with that email already exists.', { email: ['An account with that email already exists.'] });
+      }
+      // A referral-code collision (1 in ~10^12 per pair): draw another code.
+      if (pgErr.constraint !== 'users_referral_code_idx' || attempt >= 5) throw err;
+    }
+  }
+}
+
+const SIGN_IN_FAILED = 'Incorrect email/username or password.';
+
+export async function signIn(db: Db, input: SignInInput, limiter: AttemptLimiter, now: Date): Promise<SignedIn> {
+  const key = input.emailOrUsername.toLowerCase();
+  const wait = limiter.retryAfter(key, now.getTime());
+  if (wait > 0) {
+    throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, undefined, {
+      'retry-after': String(wait),
+    });
+  }
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, key), eq(sql`lower(${users.email})`, key)))
+    .limit(1);
+  const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), input.password);
+  if (!user || !ok) {
+    limiter.fail(key, now.getTime());
+    throw new HttpError(401, SIGN_IN_FAILED);
+  }
+  limiter.reset(key);
+  const { token } = await createSession(db, user.id, now);
+  return { user, token };
+}

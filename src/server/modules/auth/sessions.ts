@@ -1,0 +1,40 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions, users, type UserRow } from '../../db/schema.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** DECISIONS §1: sessions slide for 30 days of inactivity and end after 90 days at most. */
+export const SESSION_IDLE_MS = 30 * DAY;
+export const SESSION_MAX_MS = 90 * DAY;
+/** Writing last_used_at on every request would turn each read into a write; once an hour is plenty for a 30-day window. */
+const TOUCH_AFTER_MS = 60 * 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Db, userId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_MAX_MS);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, lastUsedAt: now, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The user behind a cookie token, or null when the session is unknown, idle too long or past its end. */
+export async function userForToken(db: Db, token: string, now: Date): Promise<UserRow | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ user: users, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastUsedAt, new Date(now.getTime() - SESSION_IDLE_MS))))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return row.user;
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicConfigSchema } from '../../../shared/schemas/config.js';
+import type { AppDeps } from '../../app.js';
+
+export const configRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = {
+      productName: deps.env.PRODUCT_NAME,
+      companyName: deps.env.COMPANY_NAME,
+      supportEmail: deps.env.SUPPORT_EMAIL,
+      privacyEmail: deps.env.PRIVACY_EMAIL,
+    };
+    app.get(
+      '/api/config',
+      { schema: { tags: ['config'], summary: 'The configuration the browser may know', response: { 200: publicConfigSchema } } },
+      async () => config,
+    );
+  };

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../shared/schemas/errors.js';
+import { userQuerySchema, userSchema } from '../../../shared/schemas/user.js';
+import type { AppDeps } from '../../app.js';
+import { currentUser, requireUser } from '../../plugins/session.js';
+import { readUser } from './service.js';
+
+export const userRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/user',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['user'],
+          summary: 'The signed-in user, or (admins only) another user by id',
+          querystring: userQuerySchema,
+          response: { 200: userSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        },
+      },
+      async (request) => readUser(deps.db, currentUser(request), request.query.userId),
+    );
+  };

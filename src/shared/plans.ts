@@ -1,0 +1,93 @@
+/**
+ * The plan catalogue: every price, limit and offer the product shows comes from here
+ * (DECISIONS §3), so no two pages can disagree. The server serves it at GET /api/plans
+ * with the configured trial length applied.
+ */
+export type PlanId = 'free' | 'trial' | 'basic' | 'pro' | 'proPromo';
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** Price in US cents per month; 0 for free plans. */
+  priceCents: number;
+  /** Short description of what the plan gives, for cards and the terms. */
+  gives: string;
+  features: string[];
+}
+
+export interface ProPromo extends Plan {
+  id: 'proPromo';
+  /** Price after the first month, in cents. */
+  thenPriceCents: number;
+  oncePerUser: true;
+}
+
+export interface PlanCatalogue {
+  free: Plan & { chatsPerWindow: number; windowDays: number };
+  trial: Plan & { days: number };
+  basic: Plan;
+  pro: Plan;
+  proPromo: ProPromo;
+  currency: 'USD';
+}
+
+export const DEFAULT_TRIAL_DAYS = 60;
+
+export function buildPlanCatalogue(trialDays: number = DEFAULT_TRIAL_DAYS): PlanCatalogue {
+  return {
+    currency: 'USD',
+    free: {
+      id: 'free',
+      name: 'Free',
+      priceCents: 0,
+      gives: '1 coaching chat per 7 days',
+      features: ['1 AI coaching chat every 7 days'],
+      chatsPerWindow: 1,
+      windowDays: 7,
+    },
+    trial: {
+      id: 'trial',
+      name: 'Free Trial',
+      priceCents: 0,
+      gives: `Unlimited AI coaching for ${trialDays} days, no credit card`,
+      features: ['Unlimited AI coaching', '24/7 availability', 'No credit card required'],
+      days: trialDays,
+    },
+    basic: {
+      id: 'basic',
+      name: 'Basic Access',
+      priceCents: 99,
+      gives: 'Unlimited AI coaching chat',
+      features: ['Unlimited AI coaching sessions', 'Personalized strategies', 'Expert-crafted methodologies'],
+    },
+    pro: {
+      id: 'pro',
+      name: 'Pro',
+      priceCents: 499,
+      gives: 'Basic plus training videos, community and analytics',
+      features: ['Everything in Basic', 'Sales training videos', 'Community forum', 'Performance analytics'],
+    },
+    proPromo: {
+      id: 'proPromo',
+      name: 'Pro Launch Special',
+      priceCents: 299,
+      thenPriceCents: 499,
+      oncePerUser: true,
+      gives: 'Pro for $2.99 the first month, then $4.99/month',
+      features: ['Everything in Pro', 'First month $2.99', 'Then $4.99/month, cancel any time'],
+    },
+  };
+}
+
+/** The catalogue with the default trial; the client uses /api/plans for the served one. */
+export const plans: PlanCatalogue = buildPlanCatalogue();
+
+/** "$4.99" from 499. */
+export function formatPrice(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** "$4.99/month" for a paid monthly plan. */
+export function formatMonthly(cents: number): string {
+  return `${formatPrice(cents)}/month`;
+}
