@@ -15,9 +15,10 @@ export class ApiRequestError extends Error {
  * The one request helper (SPEC §7): credentials included, JSON body with a JSON content
  * type only when there is a body, any non-OK answer thrown as ApiRequestError.
  */
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const res = await fetch(url, {
     method,
+    signal,
     credentials: 'include',
     headers: body === undefined ? undefined : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -36,4 +37,4 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
   return data as T;
 }
 
-export const apiGet = <T>(url: string) => apiRequest<T>('GET', url);
+export const apiGet = <T>(url: string, signal?: AbortSignal) => apiRequest<T>('GET', url, undefined, signal);

@@ -3,6 +3,9 @@ import pg from 'pg';
 import * as schema from './schema.js';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle; services that write several rows take `Executor` so they can run inside one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;

@@ -244,7 +244,7 @@ async function initCluster(bins: Binaries, clusterDir: string, user: PgUser | un
 
 function run(cmd: string, args: string[], user: PgUser | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...(user ?? {}), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    const child = spawn(cmd, args, { ...user, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -289,7 +289,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   // Detached: Ctrl-C on the terminal reaches only the app, which closes its connections
   // first and then stops postgres itself.
   const child: ChildProcess = spawn(bins.postgres, args, {
-    ...(user ?? {}),
+    ...user,
     detached: true,
     stdio: ['ignore', logFd, logFd],
     env: { ...process.env, LC_MESSAGES: 'C' },

@@ -27,7 +27,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-        (errors[field] ??= []).push(issue.message);
+        (errors[field] ??= []).push(issue.message ?? 'Invalid value');
       }
       const first = error.validation[0]?.message ?? 'Invalid request';
       return reply.status(400).send({ message: first, errors });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userSchema } from './user.js';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
@@ -27,3 +28,10 @@ export const signInSchema = z.object({
 export type SignInInput = z.infer<typeof signInSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * GET /api/auth/session: who the browser is signed in as, or null. Unlike GET /api/user it
+ * answers 200 when signed out, because "not signed in" is an ordinary state for the app shell.
+ */
+export const sessionStateSchema = z.object({ user: userSchema.nullable() });
+export type SessionState = z.infer<typeof sessionStateSchema>;

@@ -144,6 +144,24 @@ describe('POST /api/auth/signout', () => {
   });
 });
 
+describe('GET /api/auth/session', () => {
+  it('answers 200 with null when signed out, and the user (no hash) when signed in', async () => {
+    const anon = await t.app.inject({ url: '/api/auth/session' });
+    expect(anon.statusCode).toBe(200);
+    expect(anon.json()).toEqual({ user: null });
+    const { user, cookie } = await makeUser(t.app);
+    const res = await t.app.inject({ url: '/api/auth/session', headers: { cookie } });
+    expect(res.json().user).toMatchObject({ id: user.id, username: user.username });
+    expect(res.body).not.toContain('passwordHash');
+    expect(res.body).not.toContain('argon2');
+  });
+
+  it('treats a forged cookie as signed out', async () => {
+    const res = await t.app.inject({ url: '/api/auth/session', headers: { cookie: 'sc_session=forged-token' } });
+    expect(res.json()).toEqual({ user: null });
+  });
+});
+
 describe('session lifetime', () => {
   it('slides with use, ends after 30 idle days, and after 90 days at most', async () => {
     const { cookie } = await makeUser(t.app);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okSchema, signInSchema, signUpSchema } from '../../../shared/schemas/auth.js';
+import { okSchema, sessionStateSchema, signInSchema, signUpSchema } from '../../../shared/schemas/auth.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import { userSchema } from '../../../shared/schemas/user.js';
 import type { AppDeps } from '../../app.js';
@@ -43,6 +43,12 @@ export const authRoutes =
         setSessionCookie(request, reply, deps, token);
         return toUserDto(user);
       },
+    );
+
+    app.get(
+      '/api/auth/session',
+      { schema: { tags: ['auth'], summary: 'The signed-in user, or null when signed out', response: { 200: sessionStateSchema } } },
+      async (request) => ({ user: request.user ? toUserDto(request.user) : null }),
     );
 
     app.post(

@@ -39,13 +39,16 @@ export async function signUp(db: Db, input: SignUpInput, now: Date): Promise<Sig
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt++) {
     try {
-      const [user] = await db
-        .insert(users)
-        .values({ username: input.username, email: input.email, passwordHash, referralCode: newReferralCode(), createdAt: now })
-        .returning();
-      if (!user) throw new Error('insert returned no row');
-      const { token } = await createSession(db, user.id, now);
-      return { user, token };
+      // One transaction: an account never exists without the session its sign-up promised.
+      return await db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ username: input.username, email: input.email, passwordHash, referralCode: newReferralCode(), createdAt: now })
+          .returning();
+        if (!user) throw new Error('insert returned no row');
+        const { token } = await createSession(tx, user.id, now);
+        return { user, token };
+      });
     } catch (err) {
       const pgErr = pgErrorOf(err);
       if (pgErr.code !== '23505') throw err;

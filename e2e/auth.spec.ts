@@ -1,0 +1,91 @@
+import { expect, signInThroughUi, signUpThroughUi, test } from './fixtures';
+
+test('a new rep signs up and lands on onboarding, signed in', async ({ page }) => {
+  const account = await signUpThroughUi(page);
+  await expect(page.getByTestId('toast')).toContainText('Account created successfully!');
+  const session = await page.request.get('/api/auth/session');
+  expect((await session.json()).user.username).toBe(account.username);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('salesCoachUser') ?? 'null'));
+  expect(stored.username).toBe(account.username);
+  expect(stored).not.toHaveProperty('passwordHash');
+});
+
+test('sign-up shows the validation messages and creates nothing', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill('ab');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
+  await expect(page.getByText('Invalid email address')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('a taken username shows Sign up failed with the reason', async ({ page, consoleGuard }) => {
+  const account = await signUpThroughUi(page);
+  await page.context().clearCookies();
+  consoleGuard.allow(/status of 409/);
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill(account.username.toUpperCase());
+  await page.getByLabel('Email').fill(`x${account.email}`);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Sign up failed');
+  await expect(page.getByTestId('toast')).toContainText('That username is already taken.');
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('sign out from the account page goes to the welcome page and ends the session', async ({ page }) => {
+  const account = await signUpThroughUi(page);
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByTestId('account-username')).toHaveText(account.username);
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('toast')).toContainText('Logged out');
+  expect(await (await page.request.get('/api/auth/session')).json()).toEqual({ user: null });
+  expect(await page.evaluate(() => localStorage.getItem('salesCoachUser'))).toBeNull();
+});
+
+test('signs in with the username and with the email', async ({ page, browser }) => {
+  const account = await signUpThroughUi(page);
+  await page.context().clearCookies();
+
+  await signInThroughUi(page, account.username, account.password);
+  await expect(page.getByTestId('toast')).toContainText('Welcome back!');
+  await expect(page).toHaveURL(/\/onboarding/);
+
+  const fresh = await browser.newContext();
+  const second = await fresh.newPage();
+  await signInThroughUi(second, account.email.toUpperCase(), account.password);
+  await expect(second).toHaveURL(/\/onboarding/);
+  await expect(second.getByTestId('toast')).toContainText('Welcome back!');
+  await fresh.close();
+});
+
+test('a wrong password shows Sign in failed and stays on the sign-in page', async ({ page, consoleGuard }) => {
+  const account = await signUpThroughUi(page);
+  await page.context().clearCookies();
+  consoleGuard.allow(/status of 401/);
+  await signInThroughUi(page, account.username, 'Not-The-Password-1');
+  await expect(page.getByTestId('toast')).toContainText('Sign in failed');
+  await expect(page.getByTestId('toast')).toContainText('Incorrect email/username or password.');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('an unknown address shows Page Not Found with a way home', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page.getByRole('link', { name: 'Log In or Sign Up' })).toBeVisible();
+});
+
+test('the auth card toggles between sign in and create account, resetting the forms', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await page.getByLabel('Email or username').fill('somebody');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('Email or username')).toHaveValue('');
+});

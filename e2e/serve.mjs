@@ -1,0 +1,20 @@
+// Runs the built app for the browser tests on a fresh, throwaway data directory (under the
+// system temp dir, which PostgreSQL's user can reach when tests run as root) and removes it after.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salescoach-e2e-'));
+fs.chmodSync(dataDir, 0o755);
+const child = spawn(process.execPath, ['dist/server/main.js'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRIAL_DAYS: process.env.TRIAL_DAYS ?? '60' },
+});
+const forward = (signal) => () => child.kill(signal);
+process.on('SIGTERM', forward('SIGTERM'));
+process.on('SIGINT', forward('SIGINT'));
+child.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

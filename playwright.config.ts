@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 5055);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Browser journeys against the built app (`npm run build` first), on a throwaway database.
+ * Debian's Chromium, never a downloaded browser (none can be fetched on these machines).
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  // Not test-results/ itself: Playwright empties its output folder, and vitest's report lives there.
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 420, height: 860 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `node e2e/serve.mjs`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    env: { PORT: String(port) },
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: 'pipe',
+    // SIGTERM lets the app close its embedded PostgreSQL; a SIGKILL would leave it running.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+  },
+});

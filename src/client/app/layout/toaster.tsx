@@ -1,0 +1,33 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { dismissToast, useCurrentToast } from './toast-store';
+
+export function Toaster() {
+  const message = useCurrentToast();
+  return (
+    <ToastPrimitive.Provider swipeDirection="right">
+      {message && (
+        <ToastPrimitive.Root
+          key={message.id}
+          data-testid="toast"
+          duration={message.durationMs ?? 4000}
+          onOpenChange={(open) => !open && dismissToast(message.id)}
+          className={cn(
+            'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+            message.variant === 'destructive' ? 'border-red-300 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{message.title}</ToastPrimitive.Title>
+            {message.description && <ToastPrimitive.Description className="text-sm opacity-90">{message.description}</ToastPrimitive.Description>}
+          </div>
+          <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
+            <X className="h-4 w-4" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      )}
+      <ToastPrimitive.Viewport className="fixed left-1/2 top-4 z-[100] flex w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 flex-col outline-none" />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,58 @@
+import { Route, Switch } from 'wouter';
+import { AccountPage } from '../features/account/pages/account-page';
+import { AuthPage } from '../features/auth/pages/auth-page';
+import { DownloadsPage } from '../features/downloads/pages/downloads-page';
+import { LandingPage } from '../features/home/pages/landing-page';
+import { PrivacyPolicyPage } from '../features/legal/pages/privacy-policy-page';
+import { TermsOfServicePage } from '../features/legal/pages/terms-of-service-page';
+import { WelcomePage } from '../features/welcome/pages/welcome-page';
+import { ComingSoonPage } from './pages/coming-soon-page';
+import { NotFoundPage } from './pages/not-found-page';
+
+/** Routes whose features land in later issues (the only placeholder allowed). */
+const COMING_SOON: Array<[string, string]> = [
+  ['/onboarding', 'Onboarding'],
+  ['/onboarding/age', 'Onboarding'],
+  ['/onboarding/location', 'Onboarding'],
+  ['/onboarding/experience', 'Onboarding'],
+  ['/onboarding/income', 'Onboarding'],
+  ['/onboarding/struggles', 'Onboarding'],
+  ['/onboarding/industry', 'Onboarding'],
+  ['/onboarding/product', 'Onboarding'],
+  ['/tutorial', 'Tutorial'],
+  ['/chat', 'AI Sales Coach'],
+  ['/training', 'Sales Training'],
+  ['/community', 'Community'],
+  ['/referral', 'Referral Program'],
+  ['/feedback', 'Feedback'],
+  ['/admin', 'Admin Panel'],
+  ['/checkout', 'Checkout'],
+  ['/checkout-basic', 'Basic Access'],
+  ['/checkout-pro-promo', 'Pro Launch Special'],
+];
+
+/** Every route of SPEC §2; anything else is the 404 page. */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={WelcomePage} />
+      <Route path="/home" component={LandingPage} />
+      <Route path="/auth">
+        <AuthPage initialMode="signin" />
+      </Route>
+      <Route path="/signup">
+        <AuthPage initialMode="signup" />
+      </Route>
+      <Route path="/account" component={AccountPage} />
+      <Route path="/downloads" component={DownloadsPage} />
+      <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+      <Route path="/terms-of-service" component={TermsOfServicePage} />
+      {COMING_SOON.map(([path, title]) => (
+        <Route key={path} path={path}>
+          <ComingSoonPage title={title} />
+        </Route>
+      ))}
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'wouter';
+import { formatMonthly } from '../../../../shared/plans';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { toast } from '../../../app/layout/toast-store';
+import { useSignOut } from '../../auth/api/sign-out';
+import { usePublicConfig } from '../../config/api/get-config';
+import { usePlans } from '../../plans/api/get-plans';
+import { useCurrentUser } from '../../user/api/get-current-user';
+import { accountStatus } from '../../user/lib/home-path';
+
+/** SPEC §2 Account: who you are, your plan, legal and support, Log Out. */
+export function AccountPage() {
+  const { data: user, isPending } = useCurrentUser();
+  const plans = usePlans();
+  const { supportEmail } = usePublicConfig();
+  const signOut = useSignOut();
+  const [, navigate] = useLocation();
+
+  useEffect(() => {
+    if (!isPending && !user) navigate('/', { replace: true });
+  }, [isPending, user, navigate]);
+  if (!user) return null;
+
+  const logOut = () =>
+    signOut.mutate(undefined, {
+      onSettled: () => {
+        toast({ title: 'Logged out' });
+        navigate('/');
+      },
+    });
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
+      <Card className="space-y-3">
+        <CardTitle>Profile</CardTitle>
+        <dl className="grid grid-cols-[auto,1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-slate-500">Username</dt>
+          <dd className="font-medium" data-testid="account-username">{user.username}</dd>
+          <dt className="text-slate-500">Email</dt>
+          <dd className="font-medium">{user.email}</dd>
+          <dt className="text-slate-500">Status</dt>
+          <dd>
+            <Badge tone={user.isAdmin ? 'amber' : user.hasProAccess ? 'purple' : user.hasBasicAccess ? 'blue' : 'green'}>{accountStatus(user)}</Badge>
+          </dd>
+          <dt className="text-slate-500">Coaching sessions used</dt>
+          <dd className="font-medium">{user.sessionCount}</dd>
+        </dl>
+      </Card>
+
+      {!user.hasProAccess && !user.isAdmin && (
+        <Card className="border-purple-200 bg-purple-50">
+          <CardTitle>
+            Upgrade to Pro - {formatMonthly(plans.pro.priceCents)}
+          </CardTitle>
+          <CardDescription className="mt-1">{plans.pro.gives}.</CardDescription>
+          <Link href="/checkout" className={buttonClasses('primary', 'md', 'mt-3')}>
+            Upgrade to Pro
+          </Link>
+        </Card>
+      )}
+
+      <Card className="space-y-2">
+        <CardTitle>Legal and Support</CardTitle>
+        <ul className="space-y-1 text-sm">
+          <li>
+            <Link href="/privacy-policy" className="text-blue-700 hover:underline">
+              Privacy Policy
+            </Link>
+          </li>
+          <li>
+            <Link href="/terms-of-service" className="text-blue-700 hover:underline">
+              Terms of Service
+            </Link>
+          </li>
+          <li>
+            <Link href="/feedback" className="text-blue-700 hover:underline">
+              Send Feedback
+            </Link>
+          </li>
+          <li className="text-slate-600">
+            Support:{' '}
+            <a href={`mailto:${supportEmail}`} className="text-blue-700 hover:underline">
+              {supportEmail}
+            </a>
+          </li>
+        </ul>
+      </Card>
+
+      <Button variant="destructive" className="w-full" onClick={logOut} disabled={signOut.isPending}>
+        Log Out
+      </Button>
+    </div>
+  );
+}

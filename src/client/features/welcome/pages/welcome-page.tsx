@@ -1,0 +1,23 @@
+import { Link } from 'wouter';
+import { Logo } from '../../../components/logo';
+import { buttonClasses } from '../../../components/ui/button';
+import { usePublicConfig } from '../../config/api/get-config';
+
+export function WelcomePage() {
+  const { productName } = usePublicConfig();
+  return (
+    <div className="flex min-h-screen flex-col items-center justify-center gap-8 bg-gradient-to-b from-blue-50 to-white px-6 text-center">
+      <div className="flex flex-col items-center gap-4">
+        <Logo className="h-20 w-20" />
+        <h1 className="text-3xl font-bold tracking-tight">{productName}</h1>
+        <p className="text-slate-600">The #1 Sales Coaching App!</p>
+      </div>
+      <Link href="/auth" className={buttonClasses('primary', 'lg', 'w-full max-w-xs')}>
+        Log In or Sign Up
+      </Link>
+      <Link href="/home" className="text-sm text-slate-600 underline-offset-4 hover:underline">
+        Learn more
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { User } from '../../shared/schemas/user';
+
+/**
+ * The browser's `salesCoachUser` record (SPEC §3). A display cache only: the server's
+ * session decides who the user is (DECISIONS §1), and the cache is refreshed from
+ * GET /api/user. Editing it grants nothing.
+ */
+export const STORED_USER_KEY = 'salesCoachUser';
+
+export type StoredUser = Pick<
+  User,
+  | 'id'
+  | 'username'
+  | 'email'
+  | 'isAdmin'
+  | 'onboardingCompleted'
+  | 'hasBasicAccess'
+  | 'hasProAccess'
+  | 'freeSessionExpiresAt'
+  | 'freeSessionUsed'
+  | 'weeklyFreeChatsRemaining'
+  | 'lastWeeklyResetDate'
+  | 'sessionCount'
+  | 'referralCode'
+  | 'freeProMonthsRemaining'
+> & { targetIncome?: number | null };
+
+export function toStoredUser(u: User): StoredUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    isAdmin: u.isAdmin,
+    onboardingCompleted: u.onboardingCompleted,
+    hasBasicAccess: u.hasBasicAccess,
+    hasProAccess: u.hasProAccess,
+    freeSessionExpiresAt: u.freeSessionExpiresAt,
+    freeSessionUsed: u.freeSessionUsed,
+    weeklyFreeChatsRemaining: u.weeklyFreeChatsRemaining,
+    lastWeeklyResetDate: u.lastWeeklyResetDate,
+    sessionCount: u.sessionCount,
+    referralCode: u.referralCode,
+    freeProMonthsRemaining: u.freeProMonthsRemaining,
+    targetIncome: u.targetIncome,
+  };
+}
+
+export function readStoredUser(): StoredUser | null {
+  const raw = localStorage.getItem(STORED_USER_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as StoredUser;
+    return typeof parsed === 'object' && parsed !== null && typeof parsed.id === 'number' ? parsed : null;
+  } catch {
+    // SPEC §8: a broken record is only logged.
+    console.warn('Ignoring an unreadable salesCoachUser record');
+    return null;
+  }
+}
+
+export function writeStoredUser(user: User): void {
+  localStorage.setItem(STORED_USER_KEY, JSON.stringify(toStoredUser(user)));
+}
+
+export function clearStoredUser(): void {
+  localStorage.removeItem(STORED_USER_KEY);
+}

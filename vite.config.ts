@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+export default defineConfig({
+  root: 'src/client',
+  publicDir: '../../public',
+  plugins: [react(), tailwindcss()],
+  build: { outDir: '../../dist/client', emptyOutDir: true, sourcemap: true },
+  server: {
+    port: 5173,
+    // `npm run dev`: the API server runs beside Vite on API_PORT.
+    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? '5000'}` },
+  },
+});
