@@ -13,10 +13,13 @@ import type { Env } from './env.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSession } from './plugins/session.js';
+import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { configRoutes } from './modules/config/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { plansRoutes } from './modules/plans/routes.js';
+import { tutorialRoutes } from './modules/tutorial/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 
 export interface AppDeps {
@@ -70,6 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(plansRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(userRoutes(deps));
+  await app.register(onboardingRoutes(deps));
+  await app.register(tutorialRoutes(deps));
+  await app.register(accountRoutes(deps));
 
   registerClient(app, deps.clientDir);
   return app;

@@ -35,6 +35,11 @@ export const envSchema = z.object({
   COMPANY_NAME: z.string().min(1).default('SalesCoach Inc.'),
   SUPPORT_EMAIL: z.email().default('support@salescoach.example'),
   PRIVACY_EMAIL: z.email().default('privacy@salescoach.example'),
+  /** YouTube id of the tutorial's demo video; unset shows a still card. Ids are 11 URL-safe characters. */
+  TUTORIAL_VIDEO_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{11}$/, 'TUTORIAL_VIDEO_ID must be an 11-character YouTube video id')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

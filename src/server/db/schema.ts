@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -34,6 +34,7 @@ export const users = pgTable(
     industry: text('industry'),
     product: text('product'),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    tutorialSeenAt: timestamp('tutorial_seen_at', { withTimezone: true }),
     referralCode: text('referral_code').notNull(),
     referredBy: text('referred_by'),
     freeProMonthsRemaining: integer('free_pro_months_remaining').notNull().default(0),
@@ -61,6 +62,78 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * A coaching conversation (SPEC §3 chat_sessions). `sessionId` is the public id the API uses;
+ * the messages live in chat_messages. Deleting the user deletes their conversations.
+ */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: text('session_id').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_sessions_user_id_idx').on(t.userId, t.updatedAt)],
+);
+
+/** One message of a conversation (SPEC §3 chat message). `role` is user, assistant or team (an admin's reply). */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    chatSessionId: integer('chat_session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant', 'team'] }).notNull(),
+    content: text('content').notNull(),
+    options: jsonb('options').$type<string[]>(),
+    coaching: jsonb('coaching').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_session_idx').on(t.chatSessionId, t.id)],
+);
+
+/** SPEC §3 feedbacks. A visitor's feedback has no user; a deleted user's feedback goes with them. */
+export const feedbacks = pgTable(
+  'feedbacks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    category: text('category').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    rating: integer('rating'),
+    status: text('status').notNull().default('new'),
+    email: text('email'),
+  },
+  (t) => [index('feedbacks_user_id_idx').on(t.userId)],
+);
+
+/**
+ * SPEC §3 payments. Payment records are kept as the law asks (about 7 years) after the person
+ * deletes their account, detached from them (DECISIONS §9): the user id becomes null.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    amount: integer('amount').notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_user_id_idx').on(t.userId)],
 );
 
 export type UserRow = typeof users.$inferSelect;

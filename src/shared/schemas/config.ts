@@ -6,5 +6,7 @@ export const publicConfigSchema = z.object({
   companyName: z.string(),
   supportEmail: z.string(),
   privacyEmail: z.string(),
+  /** The tutorial's demo video on YouTube (privacy-enhanced embed); null shows a still card instead. */
+  tutorialVideoId: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -33,6 +33,8 @@ export const userSchema = z.object({
   industry: z.string().nullable(),
   product: z.string().nullable(),
   onboardingCompleted: z.boolean(),
+  /** When the server recorded that the user watched the tutorial (DECISIONS §10). */
+  tutorialSeenAt: z.string().nullable(),
   referralCode: z.string(),
   referredBy: z.string().nullable(),
   freeProMonthsRemaining: z.number().int(),

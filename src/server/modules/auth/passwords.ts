@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { HttpError } from '../../plugins/errors.js';
 import { COMMON_PASSWORDS } from './common-passwords.js';
 
 /** OWASP's argon2id parameters (DECISIONS §1): m=19 MiB, t=2, p=1. */
@@ -25,4 +26,11 @@ export const timingDummyHash = () => (dummyHash ??= hashPassword(`no-such-user-$
 
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
+}
+
+/** Refuses a new password from the common-password list (DECISIONS §1), naming `field` in the answer. */
+export function assertUncommonPassword(password: string, field: string): void {
+  if (!isCommonPassword(password)) return;
+  const message = 'This password is too common. Please choose a less guessable one.';
+  throw new HttpError(400, message, { [field]: [message] });
 }

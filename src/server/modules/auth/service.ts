@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { AttemptLimiter } from './attempt-limiter.js';
-import { hashPassword, isCommonPassword, timingDummyHash, verifyPassword } from './passwords.js';
+import { assertUncommonPassword, hashPassword, timingDummyHash, verifyPassword } from './passwords.js';
 import { createSession } from './sessions.js';
 
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I: codes are read aloud and typed
@@ -31,11 +31,15 @@ export interface SignedIn {
   token: string;
 }
 
+/** The PostgreSQL unique-violation behind a taken email, answered the same way by sign-up and email change. */
+export function emailTakenError(err: unknown): HttpError | null {
+  const pgErr = pgErrorOf(err);
+  if (pgErr.code !== '23505' || pgErr.constraint !== 'users_email_lower_idx') return null;
+  return new HttpError(409, 'An account with that email already exists.', { email: ['An account with that email already exists.'] });
+}
+
 export async function signUp(db: Db, input: SignUpInput, now: Date): Promise<SignedIn> {
-  if (isCommonPassword(input.password)) {
-    const message = 'This password is too common. Please choose a less guessable one.';
-    throw new HttpError(400, message, { password: [message] });
-  }
+  assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt++) {
     try {
@@ -55,9 +59,8 @@ export async function signUp(db: Db, input: SignUpInput, now: Date): Promise<Sig
       if (pgErr.constraint === 'users_username_lower_idx') {
         throw new HttpError(409, 'That username is already taken.', { username: ['That username is already taken.'] });
       }
-      if (pgErr.constraint === 'users_email_lower_idx') {
-        throw new HttpError(409, 'An account with that email already exists.', { email: ['An account with that email already exists.'] });
-      }
+      const emailTaken = emailTakenError(err);
+      if (emailTaken) throw emailTaken;
       // A referral-code collision (1 in ~10^12 per pair): draw another code.
       if (pgErr.constraint !== 'users_referral_code_idx' || attempt >= 5) throw err;
     }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema.js';
 
@@ -55,4 +55,9 @@ export async function userForToken(db: Db, token: string, now: Date): Promise<Us
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of the user except `keepToken`'s (after a password change, DECISIONS §1). */
+export async function deleteOtherSessions(db: Executor, userId: number, keepToken: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))));
 }

@@ -10,6 +10,7 @@ export const configRoutes =
       companyName: deps.env.COMPANY_NAME,
       supportEmail: deps.env.SUPPORT_EMAIL,
       privacyEmail: deps.env.PRIVACY_EMAIL,
+      tutorialVideoId: deps.env.TUTORIAL_VIDEO_ID ?? null,
     };
     app.get(
       '/api/config',

@@ -14,6 +14,7 @@ export function toUserDto(row: UserRow): User {
     lastWeeklyResetDate: iso(row.lastWeeklyResetDate),
     freeSessionExpiresAt: iso(row.freeSessionExpiresAt),
     basicPurchaseDate: iso(row.basicPurchaseDate),
+    tutorialSeenAt: iso(row.tutorialSeenAt),
     createdAt: row.createdAt.toISOString(),
   };
 }

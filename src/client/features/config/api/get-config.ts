@@ -13,6 +13,7 @@ const fallback: PublicConfig = {
   companyName: 'SalesCoach Inc.',
   supportEmail: 'support@salescoach.example',
   privacyEmail: 'privacy@salescoach.example',
+  tutorialVideoId: null,
 };
 
 /** Product name, company and contact points from the server's configuration (DECISIONS §10). */

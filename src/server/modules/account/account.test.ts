@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { chatMessages, chatSessions, feedbacks, payments, sessions, users } from '../../db/schema.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { makeUser, sessionCookieOf, type SignedInUser } from '../../test/factories.js';
+import { validProfile } from '../../test/profile.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+const signIn = (emailOrUsername: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { emailOrUsername, password } });
+
+/** Gives the user a conversation, a feedback and a payment, written as the later features will. */
+async function seedData(u: SignedInUser, words: string) {
+  const [chat] = await t.db
+    .insert(chatSessions)
+    .values({ sessionId: randomUUID(), userId: u.user.id, title: `About ${words}` })
+    .returning();
+  if (!chat) throw new Error('no chat');
+  await t.db.insert(chatMessages).values([
+    { chatSessionId: chat.id, role: 'user', content: `My problem is ${words}.` },
+    { chatSessionId: chat.id, role: 'assistant', content: `Let's work on ${words}.`, options: ['Tell me more', 'Role-play it'] },
+  ]);
+  await t.db.insert(feedbacks).values({ userId: u.user.id, type: 'general', category: 'chat', subject: `Feedback ${words}`, message: `The coach helped with ${words} a lot.` });
+  await t.db.insert(payments).values({ userId: u.user.id, amount: 499, status: 'succeeded', stripePaymentIntentId: `pi_${words}` });
+  return chat;
+}
+
+describe('PUT /api/account/profile', () => {
+  it('edits the onboarding fields with the same rules', async () => {
+    const u = await makeUser(t.app);
+    const ok = await call('PUT', '/api/account/profile', u.cookie, validProfile({ industry: 'Solar', targetIncome: 9000 }));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ industry: 'Solar', targetIncome: 9000, onboardingCompleted: true });
+    const bad = await call('PUT', '/api/account/profile', u.cookie, validProfile({ age: 12 }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.age).toContain('Must be at least 18 years old');
+    const [row] = await t.db.select().from(users).where(eq(users.id, u.user.id));
+    expect(row?.age).toBe(34);
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await t.app.inject({ method: 'PUT', url: '/api/account/profile', payload: validProfile() })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/account/email', () => {
+  it('changes the email after checking the password; sign-in works with the new one', async () => {
+    const u = await makeUser(t.app);
+    const wrong = await call('PUT', '/api/account/email', u.cookie, { email: 'new-address@example.com', currentPassword: 'nope-nope-nope' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.currentPassword).toContain('Your current password is not correct.');
+    const ok = await call('PUT', '/api/account/email', u.cookie, { email: 'New-Address@example.com', currentPassword: u.password });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().email).toBe('New-Address@example.com');
+    expect((await signIn('new-address@example.com', u.password)).statusCode).toBe(200);
+  });
+
+  it('refuses an email another account has, and an invalid one', async () => {
+    const a = await makeUser(t.app);
+    const b = await makeUser(t.app);
+    const taken = await call('PUT', '/api/account/email', b.cookie, { email: a.user.email.toUpperCase(), currentPassword: b.password });
+    expect(taken.statusCode).toBe(409);
+    const invalid = await call('PUT', '/api/account/email', b.cookie, { email: 'not-an-email', currentPassword: b.password });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().errors.email).toContain('Invalid email address');
+    const [row] = await t.db.select().from(users).where(eq(users.id, b.user.id));
+    expect(row?.email).toBe(b.user.email);
+  });
+});
+
+describe('PUT /api/account/password', () => {
+  it('changes the password, keeps this session and ends every other one', async () => {
+    const u = await makeUser(t.app);
+    const other = sessionCookieOf(await signIn(u.user.username, u.password));
+    const res = await call('PUT', '/api/account/password', u.cookie, { currentPassword: u.password, newPassword: 'Brand-New-Pitch-42' });
+    expect(res.statusCode).toBe(200);
+    expect((await call('GET', '/api/user', u.cookie)).statusCode).toBe(200);
+    expect((await call('GET', '/api/user', other)).statusCode).toBe(401);
+    expect((await signIn(u.user.username, u.password)).statusCode).toBe(401);
+    expect((await signIn(u.user.username, 'Brand-New-Pitch-42')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password, a short one and a common one, changing nothing', async () => {
+    const u = await makeUser(t.app);
+    const cases = [
+      [{ currentPassword: 'wrong-password-1', newPassword: 'Brand-New-Pitch-42' }, 'currentPassword'],
+      [{ currentPassword: u.password, newPassword: 'short' }, 'newPassword'],
+      [{ currentPassword: u.password, newPassword: 'Password123' }, 'newPassword'],
+    ] as const;
+    for (const [payload, field] of cases) {
+      const res = await call('PUT', '/api/account/password', u.cookie, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[field]).toBeDefined();
+    }
+    expect((await signIn(u.user.username, u.password)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/account/export', () => {
+  it("downloads the user's own data, with readable transcripts, and nobody else's", async () => {
+    const me = await makeUser(t.app);
+    const other = await makeUser(t.app);
+    await call('PUT', '/api/account/profile', me.cookie, validProfile());
+    const chat = await seedData(me, 'cold calls');
+    await seedData(other, 'secret pricing');
+
+    const res = await call('GET', '/api/account/export', me.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="salescoach-export-\d{4}-\d{2}-\d{2}\.json"$/);
+    const data = res.json();
+    expect(data.account).toMatchObject({ id: me.user.id, username: me.user.username, email: me.user.email });
+    expect(data.profile).toMatchObject({ city: 'Austin', industry: 'Dental supplies', onboardingCompleted: true });
+    expect(data.conversations).toHaveLength(1);
+    expect(data.conversations[0].sessionId).toBe(chat.sessionId);
+    expect(data.conversations[0].messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    expect(data.conversations[0].transcriptMarkdown).toContain('# About cold calls');
+    expect(data.conversations[0].transcriptMarkdown).toContain('## You');
+    expect(data.conversations[0].transcriptMarkdown).toContain("Let's work on cold calls.");
+    expect(data.feedback).toHaveLength(1);
+    expect(data.payments).toEqual([expect.objectContaining({ amount: 499, status: 'succeeded' })]);
+    expect(res.body).not.toContain('secret pricing');
+    expect(res.body).not.toContain(other.user.email);
+    expect(res.body).not.toMatch(/passwordHash|argon2|token/i);
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await t.app.inject({ url: '/api/account/export' })).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/account', () => {
+  it('needs the typed confirmation and the password; a refused request deletes nothing', async () => {
+    const u = await makeUser(t.app);
+    const noConfirm = await call('DELETE', '/api/account', u.cookie, { confirmation: 'delete', currentPassword: u.password });
+    expect(noConfirm.statusCode).toBe(400);
+    expect(noConfirm.json().errors.confirmation).toContain('Please type DELETE to confirm.');
+    const wrongPassword = await call('DELETE', '/api/account', u.cookie, { confirmation: 'DELETE', currentPassword: 'wrong-password-1' });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(await t.db.select().from(users).where(eq(users.id, u.user.id))).toHaveLength(1);
+  });
+
+  it("removes the person and their data, keeps payments detached, ends the session, and leaves others' data alone", async () => {
+    const u = await makeUser(t.app);
+    const bystander = await makeUser(t.app);
+    const chat = await seedData(u, 'objections');
+    await seedData(bystander, 'follow-ups');
+
+    const res = await call('DELETE', '/api/account', u.cookie, { confirmation: 'DELETE', currentPassword: u.password });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'sc_session')?.value).toBe('');
+
+    expect(await t.db.select().from(users).where(eq(users.id, u.user.id))).toHaveLength(0);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, u.user.id))).toHaveLength(0);
+    expect(await t.db.select().from(chatSessions).where(eq(chatSessions.userId, u.user.id))).toHaveLength(0);
+    expect(await t.db.select().from(chatMessages).where(eq(chatMessages.chatSessionId, chat.id))).toHaveLength(0);
+    expect(await t.db.select().from(feedbacks).where(eq(feedbacks.userId, u.user.id))).toHaveLength(0);
+    const [kept] = await t.db.select().from(payments).where(eq(payments.stripePaymentIntentId, 'pi_objections'));
+    expect(kept).toMatchObject({ userId: null, amount: 499 });
+
+    expect((await call('GET', '/api/user', u.cookie)).statusCode).toBe(401);
+    expect((await signIn(u.user.username, u.password)).statusCode).toBe(401);
+    expect(await t.db.select().from(chatSessions).where(eq(chatSessions.userId, bystander.user.id))).toHaveLength(1);
+    expect((await call('GET', '/api/user', bystander.cookie)).statusCode).toBe(200);
+  });
+});

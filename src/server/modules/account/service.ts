@@ -1,0 +1,119 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { AccountDeletionInput, AccountExport, EmailChangeInput, PasswordChangeInput } from '../../../shared/schemas/account.js';
+import type { Db } from '../../db/client.js';
+import { chatMessages, chatSessions, feedbacks, payments, users, type UserRow } from '../../db/schema.js';
+import { HttpError } from '../../plugins/errors.js';
+import { assertUncommonPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
+import { emailTakenError } from '../auth/service.js';
+import { deleteOtherSessions } from '../auth/sessions.js';
+import { conversationToMarkdown } from './transcript.js';
+
+async function assertPassword(user: UserRow, password: string): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    const message = 'Your current password is not correct.';
+    throw new HttpError(400, message, { currentPassword: [message] });
+  }
+}
+
+export async function changeEmail(db: Db, user: UserRow, input: EmailChangeInput): Promise<UserRow> {
+  await assertPassword(user, input.currentPassword);
+  try {
+    const [row] = await db.update(users).set({ email: input.email }).where(eq(users.id, user.id)).returning();
+    if (!row) throw new Error(`user ${user.id} vanished while changing the email`);
+    return row;
+  } catch (err) {
+    throw emailTakenError(err) ?? err;
+  }
+}
+
+/** Changes the password and ends every other session, so a stolen session dies with the old password. */
+export async function changePassword(db: Db, user: UserRow, currentToken: string, input: PasswordChangeInput): Promise<void> {
+  await assertPassword(user, input.currentPassword);
+  assertUncommonPassword(input.newPassword, 'newPassword');
+  if (input.newPassword === input.currentPassword) {
+    const message = 'The new password must differ from the current one.';
+    throw new HttpError(400, message, { newPassword: [message] });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await deleteOtherSessions(tx, user.id, currentToken);
+  });
+}
+
+/**
+ * Deletes the person: their row and, through the foreign keys, their sessions, conversations
+ * and feedback. Payment records stay, detached (user id set null), as the law asks (DECISIONS §9).
+ */
+export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletionInput): Promise<void> {
+  await assertPassword(user, input.currentPassword);
+  await db.delete(users).where(eq(users.id, user.id));
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Everything we hold about the user, and only theirs (every query is filtered by their id). */
+export async function exportAccount(db: Db, user: UserRow, productName: string, now: Date): Promise<AccountExport> {
+  const conversations = await db.select().from(chatSessions).where(eq(chatSessions.userId, user.id)).orderBy(asc(chatSessions.createdAt));
+  const ids = conversations.map((c) => c.id);
+  const messages = ids.length
+    ? await db.select().from(chatMessages).where(inArray(chatMessages.chatSessionId, ids)).orderBy(asc(chatMessages.id))
+    : [];
+  const byConversation = new Map<number, typeof messages>();
+  for (const m of messages) byConversation.set(m.chatSessionId, [...(byConversation.get(m.chatSessionId) ?? []), m]);
+  const feedbackRows = await db.select().from(feedbacks).where(eq(feedbacks.userId, user.id)).orderBy(asc(feedbacks.createdAt));
+  const paymentRows = await db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(asc(payments.createdAt));
+
+  return {
+    exportedAt: now.toISOString(),
+    product: productName,
+    account: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      createdAt: user.createdAt.toISOString(),
+      isAdmin: user.isAdmin,
+      hasBasicAccess: user.hasBasicAccess,
+      hasProAccess: user.hasProAccess,
+      sessionCount: user.sessionCount,
+      referralCode: user.referralCode,
+      referredBy: user.referredBy,
+      freeProMonthsRemaining: user.freeProMonthsRemaining,
+      tutorialSeenAt: iso(user.tutorialSeenAt),
+    },
+    profile: {
+      onboardingCompleted: user.onboardingCompleted,
+      age: user.age,
+      city: user.city,
+      state: user.state,
+      salesExperience: user.salesExperience,
+      currentIncome: user.currentIncome,
+      targetIncome: user.targetIncome,
+      biggestStruggle: user.biggestStruggle,
+      industry: user.industry,
+      product: user.product,
+    },
+    conversations: conversations.map((c) => {
+      const own = byConversation.get(c.id) ?? [];
+      return {
+        sessionId: c.sessionId,
+        title: c.title,
+        createdAt: c.createdAt.toISOString(),
+        updatedAt: c.updatedAt.toISOString(),
+        messages: own.map((m) => ({ role: m.role, content: m.content, options: m.options ?? null, createdAt: m.createdAt.toISOString() })),
+        transcriptMarkdown: conversationToMarkdown(c.title, c.createdAt, own),
+      };
+    }),
+    feedback: feedbackRows.map((f) => ({
+      createdAt: f.createdAt.toISOString(),
+      type: f.type,
+      category: f.category,
+      subject: f.subject,
+      message: f.message,
+      rating: f.rating,
+      status: f.status,
+      email: f.email,
+    })),
+    payments: paymentRows.map((p) => ({ createdAt: p.createdAt.toISOString(), amount: p.amount, status: p.status })),
+  };
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { salesExperienceValues } from './user.js';
+
+export const STRUGGLE_MAX = 500;
+export const TEXT_MAX = 120;
+/** Incomes are whole dollars; the cap only stops absurd input. */
+export const INCOME_MAX = 100_000_000;
+
+const requiredText = (message: string, max = TEXT_MAX) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
+
+const income = (message: string) =>
+  z.number({ error: message }).int('Please enter a whole dollar amount.').min(0, message).max(INCOME_MAX, message);
+
+/**
+ * The onboarding profile (SPEC §3 payload, §5 schema): the nine fields, validated the same way
+ * by the step pages, POST /api/onboarding and the account page's profile editor.
+ */
+export const onboardingSchema = z.object({
+  age: z.number({ error: 'Invalid age' }).int('Invalid age').min(18, 'Must be at least 18 years old').max(100, 'Invalid age'),
+  city: requiredText('Please enter your city.'),
+  state: requiredText('Please enter your state.'),
+  salesExperience: z.enum(salesExperienceValues, { error: 'Please select your sales experience' }),
+  currentIncome: income('Please enter a valid commission/bonus amount from last month.'),
+  targetIncome: income('Please enter a valid commission/bonus target for this month.'),
+  biggestStruggle: requiredText('Please describe what you struggle with most in sales.', STRUGGLE_MAX),
+  industry: requiredText('Please enter your industry.'),
+  product: requiredText('Please enter the product or service you sell.'),
+});
+export type OnboardingInput = z.infer<typeof onboardingSchema>;

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** POST /api/tutorial/seen: when the server recorded that the user watched the tutorial. */
+export const tutorialSeenSchema = z.object({ tutorialSeenAt: z.string() });
+export type TutorialSeen = z.infer<typeof tutorialSeenSchema>;
+
+/** How long the demo video must have been on screen before the tutorial counts as seen (SPEC §9). */
+export const TUTORIAL_SEEN_AFTER_MS = 30_000;
+/** The monthly goal shown when the user gave no target (SPEC §9). */
+export const DEFAULT_MONTHLY_GOAL = 5000;
