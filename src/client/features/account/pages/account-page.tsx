@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatMonthly } from '../../../../shared/plans';
 import { Badge } from '../../../components/ui/badge';
@@ -10,6 +10,28 @@ import { usePublicConfig } from '../../config/api/get-config';
 import { usePlans } from '../../plans/api/get-plans';
 import { useCurrentUser } from '../../user/api/get-current-user';
 import { accountStatus } from '../../user/lib/home-path';
+import { DeleteAccountDialog } from '../components/delete-account-dialog';
+import { EmailForm } from '../components/email-form';
+import { PasswordForm } from '../components/password-form';
+import { ProfileForm } from '../components/profile-form';
+
+/** A card whose body opens on demand, so the account page stays short on a phone. */
+function EditSection({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
+  return (
+    <details className="group rounded-xl border border-slate-200 bg-white shadow-sm">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 p-5">
+        <span>
+          <span className="block text-lg font-semibold text-slate-900">{title}</span>
+          <span className="block text-sm text-slate-600">{summary}</span>
+        </span>
+        <span aria-hidden className="text-slate-400 transition-transform group-open:rotate-90">
+          ›
+        </span>
+      </summary>
+      <div className="border-t border-slate-100 p-5">{children}</div>
+    </details>
+  );
+}
 
 /** SPEC §2 Account: who you are, your plan, legal and support, Log Out. */
 export function AccountPage() {
@@ -36,7 +58,7 @@ export function AccountPage() {
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-6">
       <Card className="space-y-3">
         <CardTitle>Profile</CardTitle>
-        <dl className="grid grid-cols-[auto,1fr] gap-x-6 gap-y-2 text-sm">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-slate-500">Username</dt>
           <dd className="font-medium" data-testid="account-username">{user.username}</dd>
           <dt className="text-slate-500">Email</dt>
@@ -61,6 +83,30 @@ export function AccountPage() {
           </Link>
         </Card>
       )}
+
+      <EditSection title="Sales profile" summary="Your answers from onboarding: the coach tailors its advice to them.">
+        <ProfileForm user={user} />
+      </EditSection>
+      <EditSection title="Email" summary="Change the address you sign in with.">
+        <EmailForm currentEmail={user.email} />
+      </EditSection>
+      <EditSection title="Password" summary="Changing it signs you out on every other device.">
+        <PasswordForm />
+      </EditSection>
+
+      <Card className="space-y-3">
+        <CardTitle>Your data</CardTitle>
+        <CardDescription>
+          Download everything we hold about you as one JSON file: your account, profile, conversations (also as readable
+          transcripts), feedback and payments.
+        </CardDescription>
+        <div className="flex flex-wrap gap-2">
+          <a href="/api/account/export" download className={buttonClasses('secondary')}>
+            Export my data
+          </a>
+          <DeleteAccountDialog />
+        </div>
+      </Card>
 
       <Card className="space-y-2">
         <CardTitle>Legal and Support</CardTitle>

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { signInSchema, type SignInInput } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { Field } from './field';
+import { Field } from '../../../components/ui/field';
 
 export function SignInForm({ pending, onSubmit }: { pending: boolean; onSubmit: (input: SignInInput) => void }) {
   const { register, handleSubmit, formState } = useForm<SignInInput>({

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Label } from '../../../components/ui/label';
+import { Label } from './label';
 
 /** A labelled form field with its validation message read out to screen readers. */
 export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {

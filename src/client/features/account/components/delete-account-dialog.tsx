@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocation } from 'wouter';
+import { accountDeletionSchema, DELETE_CONFIRMATION, type AccountDeletionInput } from '../../../../shared/schemas/account';
+import { toast } from '../../../app/layout/toast-store';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
+import { useDeleteAccount } from '../api/delete-account';
+
+/** Account deletion behind a typed confirmation and the password (DECISIONS §9). */
+export function DeleteAccountDialog() {
+  const [open, setOpen] = useState(false);
+  const [, navigate] = useLocation();
+  const remove = useDeleteAccount();
+  const { register, handleSubmit, formState, setError, reset, watch } = useForm<AccountDeletionInput>({
+    resolver: zodResolver(accountDeletionSchema),
+    defaultValues: { confirmation: '' as typeof DELETE_CONFIRMATION, currentPassword: '' },
+  });
+  const { errors } = formState;
+  const typed = watch('confirmation') === DELETE_CONFIRMATION;
+
+  const onSubmit = (input: AccountDeletionInput) =>
+    remove.mutate(input, {
+      onSuccess: () => {
+        setOpen(false);
+        toast({ title: 'Account deleted', description: 'Your account and your data have been removed.' });
+        navigate('/');
+      },
+      onError: (err) => {
+        if (!applyServerErrors(err, ['confirmation', 'currentPassword'], setError)) toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+      },
+    });
+
+  return (
+    <>
+      <Button variant="secondary" className="border-red-300 text-red-700 hover:bg-red-50" onClick={() => setOpen(true)}>
+        Delete my account
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) reset();
+        }}
+        title="Delete your account?"
+        description="This removes your account, profile, conversations and feedback for good. Payment records are kept, detached from you, as the law requires. This cannot be undone."
+      >
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+          <Field id="delete-confirmation" label={`Type ${DELETE_CONFIRMATION} to confirm`} error={errors.confirmation?.message}>
+            <Input id="delete-confirmation" autoComplete="off" aria-invalid={Boolean(errors.confirmation)} {...register('confirmation')} />
+          </Field>
+          <Field id="delete-password" label="Your password" error={errors.currentPassword?.message}>
+            <Input id="delete-password" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} {...register('currentPassword')} />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={!typed || remove.isPending}>
+              {remove.isPending ? 'Deleting...' : 'Delete forever'}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordChangeSchema, type PasswordChangeInput } from '../../../../shared/schemas/account';
+import { toast } from '../../../app/layout/toast-store';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
+import { useChangePassword } from '../api/change-password';
+
+export function PasswordForm() {
+  const change = useChangePassword();
+  const { register, handleSubmit, formState, setError, reset } = useForm<PasswordChangeInput>({
+    resolver: zodResolver(passwordChangeSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const { errors } = formState;
+  const onSubmit = (input: PasswordChangeInput) =>
+    change.mutate(input, {
+      onSuccess: () => {
+        reset();
+        toast({ title: 'Password changed', description: 'You were signed out everywhere else.' });
+      },
+      onError: (err) => {
+        if (!applyServerErrors(err, ['currentPassword', 'newPassword'], setError)) toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+      },
+    });
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Change password">
+      <Field id="password-current" label="Current password" error={errors.currentPassword?.message}>
+        <Input id="password-current" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} {...register('currentPassword')} />
+      </Field>
+      <Field id="password-new" label="New password" error={errors.newPassword?.message}>
+        <Input id="password-new" type="password" autoComplete="new-password" aria-invalid={Boolean(errors.newPassword)} {...register('newPassword')} />
+      </Field>
+      <Button type="submit" disabled={change.isPending}>
+        {change.isPending ? 'Saving...' : 'Change password'}
+      </Button>
+    </form>
+  );
+}
