@@ -48,6 +48,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       directives: {
         // Served over plain HTTP on a LAN address, upgrading would break every asset.
         upgradeInsecureRequests: null,
+        // The tutorial's demo video: YouTube's privacy-enhanced embed only.
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
       },
     },
   });

@@ -5,21 +5,15 @@ import { DownloadsPage } from '../features/downloads/pages/downloads-page';
 import { LandingPage } from '../features/home/pages/landing-page';
 import { PrivacyPolicyPage } from '../features/legal/pages/privacy-policy-page';
 import { TermsOfServicePage } from '../features/legal/pages/terms-of-service-page';
+import { ONBOARDING_STEPS } from '../features/onboarding/lib/onboarding-steps';
+import { OnboardingIndexPage, OnboardingStepPage } from '../features/onboarding/pages/onboarding-step-page';
+import { TutorialPage } from '../features/tutorial/pages/tutorial-page';
 import { WelcomePage } from '../features/welcome/pages/welcome-page';
 import { ComingSoonPage } from './pages/coming-soon-page';
 import { NotFoundPage } from './pages/not-found-page';
 
 /** Routes whose features land in later issues (the only placeholder allowed). */
 const COMING_SOON: Array<[string, string]> = [
-  ['/onboarding', 'Onboarding'],
-  ['/onboarding/age', 'Onboarding'],
-  ['/onboarding/location', 'Onboarding'],
-  ['/onboarding/experience', 'Onboarding'],
-  ['/onboarding/income', 'Onboarding'],
-  ['/onboarding/struggles', 'Onboarding'],
-  ['/onboarding/industry', 'Onboarding'],
-  ['/onboarding/product', 'Onboarding'],
-  ['/tutorial', 'Tutorial'],
   ['/chat', 'AI Sales Coach'],
   ['/training', 'Sales Training'],
   ['/community', 'Community'],
@@ -43,6 +37,13 @@ export function AppRoutes() {
       <Route path="/signup">
         <AuthPage initialMode="signup" />
       </Route>
+      <Route path="/onboarding" component={OnboardingIndexPage} />
+      {ONBOARDING_STEPS.map((step) => (
+        <Route key={step.path} path={step.path}>
+          <OnboardingStepPage step={step} />
+        </Route>
+      ))}
+      <Route path="/tutorial" component={TutorialPage} />
       <Route path="/account" component={AccountPage} />
       <Route path="/downloads" component={DownloadsPage} />
       <Route path="/privacy-policy" component={PrivacyPolicyPage} />

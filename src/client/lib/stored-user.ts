@@ -1,11 +1,12 @@
 import type { User } from '../../shared/schemas/user';
+import { clearPersonalBrowserData, PERSONAL_STORAGE_KEYS } from './browser-storage';
 
 /**
  * The browser's `salesCoachUser` record (SPEC §3). A display cache only: the server's
  * session decides who the user is (DECISIONS §1), and the cache is refreshed from
  * GET /api/user. Editing it grants nothing.
  */
-export const STORED_USER_KEY = 'salesCoachUser';
+export const STORED_USER_KEY = PERSONAL_STORAGE_KEYS.user;
 
 export type StoredUser = Pick<
   User,
@@ -62,6 +63,7 @@ export function writeStoredUser(user: User): void {
   localStorage.setItem(STORED_USER_KEY, JSON.stringify(toStoredUser(user)));
 }
 
+/** Signed out: the cached user goes, and with it everything else of theirs kept in this browser. */
 export function clearStoredUser(): void {
-  localStorage.removeItem(STORED_USER_KEY);
+  clearPersonalBrowserData();
 }

@@ -14,9 +14,11 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-export function toast(message: Omit<ToastMessage, 'id'>): void {
+/** Shows `message` in place of any current toast; the id lets the caller dismiss it early. */
+export function toast(message: Omit<ToastMessage, 'id'>): number {
   current = { ...message, id: nextId++ };
   emit();
+  return current.id;
 }
 
 export function dismissToast(id: number): void {

@@ -1,0 +1,162 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../../../shared/schemas/user';
+import { dismissToast, toast } from '../../../app/layout/toast-store';
+import { makeUser } from '../../../test/make-user';
+import { currentUserKey } from '../../user/api/get-current-user';
+import { ONBOARDING_STEPS, type StepSlug } from '../lib/onboarding-steps';
+import { readSavedAnswers, SAVED_ANSWERS_KEY, saveAnswers } from '../lib/saved-answers';
+import { OnboardingStepPage } from './onboarding-step-page';
+
+vi.mock('../../../app/layout/toast-store', () => ({ toast: vi.fn(() => 1), dismissToast: vi.fn() }));
+
+function renderStep(slug: StepSlug, user: User | null = makeUser()) {
+  const step = ONBOARDING_STEPS.find((s) => s.slug === slug);
+  if (!step) throw new Error(`no step ${slug}`);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  client.setQueryData(currentUserKey, user);
+  const memory = memoryLocation({ path: step.path, record: true });
+  render(
+    <QueryClientProvider client={client}>
+      <Router hook={memory.hook}>
+        <OnboardingStepPage step={step} />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return { memory, client };
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(toast).mockClear();
+  vi.mocked(dismissToast).mockClear();
+  localStorage.clear();
+});
+
+describe('OnboardingStepPage', () => {
+  it('shows the progress, keeps Next disabled while empty, and toasts an invalid age', () => {
+    const { memory } = renderStep('age');
+    expect(screen.getByText('Step 1 of 7')).toBeTruthy();
+    expect(screen.getAllByTestId('step-dot')).toHaveLength(7);
+    const next = screen.getByRole<HTMLButtonElement>('button', { name: 'Next' });
+    expect(next.disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('Age'), { target: { value: '15' } });
+    expect(next.disabled).toBe(false);
+    fireEvent.click(next);
+    expect(toast).toHaveBeenCalledWith({ title: 'Invalid Age', description: 'Please enter a valid age between 18 and 100.', variant: 'destructive' });
+    expect(memory.history).toEqual(['/onboarding/age']);
+    expect(readSavedAnswers()).toEqual({});
+
+    // Fixing the answer withdraws the complaint before moving on.
+    fireEvent.change(screen.getByLabelText('Age'), { target: { value: '34' } });
+    fireEvent.click(next);
+    expect(dismissToast).toHaveBeenCalledWith(1);
+    expect(memory.history.at(-1)).toBe('/onboarding/location');
+  });
+
+  it('saves the answer before moving to the next step', () => {
+    const { memory } = renderStep('age');
+    fireEvent.change(screen.getByLabelText('Age'), { target: { value: '34' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(readSavedAnswers()).toEqual({ age: 34 });
+    expect(memory.history.at(-1)).toBe('/onboarding/location');
+  });
+
+  it('pre-fills from the saved answers and goes Back to the previous step', () => {
+    saveAnswers({ city: 'Austin', state: 'TX' });
+    const { memory } = renderStep('location');
+    expect(screen.getByLabelText<HTMLInputElement>('City').value).toBe('Austin');
+    expect(screen.getByLabelText<HTMLInputElement>('State').value).toBe('TX');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(memory.history.at(-1)).toBe('/onboarding/age');
+  });
+
+  it('counts the struggle text against the 500-character limit', () => {
+    renderStep('struggles');
+    expect(screen.getByTestId('char-count').textContent).toBe('0/500');
+    fireEvent.change(screen.getByLabelText('What do you struggle with most?'), { target: { value: 'Closing' } });
+    expect(screen.getByTestId('char-count').textContent).toBe('7/500');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('What do you struggle with most?').maxLength).toBe(500);
+  });
+
+  it('offers the three experience levels as radio choices', () => {
+    renderStep('experience');
+    expect(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['1-2 years', '3-5 years', '6+ years']);
+    fireEvent.click(screen.getByLabelText('3-5 years'));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(false);
+  });
+
+  it('sends someone who skipped ahead back to the first unanswered step', () => {
+    saveAnswers({ age: 34, city: 'Austin', state: 'TX' });
+    const { memory } = renderStep('product');
+    fireEvent.change(screen.getByLabelText('Product or service'), { target: { value: 'CRM' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Setup' }));
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Missing Information',
+      description: 'Please complete the Experience step first.',
+      variant: 'destructive',
+    });
+    expect(memory.history.at(-1)).toBe('/onboarding/experience');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('submits the nine fields, replaces the user, clears the answers and goes to the tutorial', async () => {
+    saveAnswers({ age: 34, city: 'Austin', state: 'TX', salesExperience: '3-5 years', currentIncome: 4200, targetIncome: 6500, biggestStruggle: 'Closing', industry: 'Software' });
+    const completed = makeUser({ onboardingCompleted: true, targetIncome: 6500 });
+    fetchMock.mockResolvedValue(new Response(JSON.stringify(completed), { status: 200 }));
+    const { memory, client } = renderStep('product');
+    fireEvent.change(screen.getByLabelText('Product or service'), { target: { value: ' CRM ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Setup' }));
+
+    await waitFor(() => expect(memory.history.at(-1)).toBe('/tutorial'));
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/onboarding');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      age: 34,
+      city: 'Austin',
+      state: 'TX',
+      salesExperience: '3-5 years',
+      currentIncome: 4200,
+      targetIncome: 6500,
+      biggestStruggle: 'Closing',
+      industry: 'Software',
+      product: 'CRM',
+    });
+    expect(client.getQueryData(currentUserKey)).toEqual(completed);
+    expect(JSON.parse(localStorage.getItem('salesCoachUser') ?? 'null').onboardingCompleted).toBe(true);
+    expect(localStorage.getItem(SAVED_ANSWERS_KEY)).toBeNull();
+    expect(toast).toHaveBeenCalledWith({ title: 'Welcome!', description: "Your profile is complete. Let's start coaching!" });
+  });
+
+  it('shows the server message and keeps the answers when the submit fails', async () => {
+    saveAnswers({ age: 34, city: 'Austin', state: 'TX', salesExperience: '3-5 years', currentIncome: 4200, targetIncome: 6500, biggestStruggle: 'Closing', industry: 'Software' });
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'Database unavailable' }), { status: 503 }));
+    const { memory } = renderStep('product');
+    fireEvent.change(screen.getByLabelText('Product or service'), { target: { value: 'CRM' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Setup' }));
+
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Database unavailable', variant: 'destructive' }));
+    expect(memory.history.at(-1)).toBe('/onboarding/product');
+    expect(readSavedAnswers().product).toBe('CRM');
+  });
+
+  it('sends a signed-out visitor to /auth', () => {
+    const { memory } = renderStep('age', null);
+    expect(memory.history.at(-1)).toBe('/auth');
+    expect(screen.queryByLabelText('Age')).toBeNull();
+  });
+});

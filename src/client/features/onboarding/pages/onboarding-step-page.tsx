@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Redirect, useLocation } from 'wouter';
+import type { User } from '../../../../shared/schemas/user';
+import { dismissToast, toast } from '../../../app/layout/toast-store';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../user/api/get-current-user';
+import { useSubmitOnboarding } from '../api/submit-onboarding';
+import { fieldId, StepFieldControl } from '../components/step-field-control';
+import { StepProgress } from '../components/step-progress';
+import {
+  checkStep,
+  completeProfile,
+  FIRST_STEP_PATH,
+  initialDraft,
+  isStepFilled,
+  nextStep,
+  previousPath,
+  STEP_COUNT,
+  stepNumber,
+  type OnboardingField,
+  type OnboardingStep,
+  type StepDraft,
+} from '../lib/onboarding-steps';
+import { clearSavedAnswers, readSavedAnswers, saveAnswers } from '../lib/saved-answers';
+
+const messageOf = (err: unknown) => (err instanceof ApiRequestError || err instanceof Error ? err.message : 'Something went wrong');
+
+/** /onboarding only forwards to the first step (SPEC §2 Onboarding). */
+export function OnboardingIndexPage() {
+  return <Redirect to={FIRST_STEP_PATH} replace />;
+}
+
+/** One onboarding step; which one comes from the route (see ONBOARDING_STEPS). */
+export function OnboardingStepPage({ step }: { step: OnboardingStep }) {
+  const [, navigate] = useLocation();
+  const { data: user, isError } = useCurrentUser();
+
+  // The answers belong to an account: without one there is nothing to fill in.
+  useEffect(() => {
+    if (user === null) navigate('/auth', { replace: true });
+  }, [user, navigate]);
+
+  if (user) return <StepForm key={step.slug} step={step} user={user} />;
+  if (isError) {
+    return (
+      <p role="alert" className="mx-auto max-w-md px-4 py-10 text-center text-slate-600">
+        We could not confirm that you are signed in. Check your connection and reload the page.
+      </p>
+    );
+  }
+  return null;
+}
+
+function StepForm({ step, user }: { step: OnboardingStep; user: User }) {
+  const [, navigate] = useLocation();
+  const submit = useSubmitOnboarding();
+  // Saved answers first; a returning user who already finished sees their current profile.
+  const [draft, setDraft] = useState<StepDraft>(() => initialDraft(step, readSavedAnswers(), user));
+  const [invalidField, setInvalidField] = useState<OnboardingField | null>(null);
+  // This step's complaint, withdrawn once the answer is fixed so it does not follow the user onward.
+  const errorToast = useRef<number | null>(null);
+  const next = nextStep(step);
+  const filled = isStepFilled(step, draft);
+
+  const setValue = (name: OnboardingField, value: string) => {
+    setDraft((d) => ({ ...d, [name]: value }));
+    if (invalidField === name) setInvalidField(null);
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!filled || submit.isPending) return;
+
+    const checked = checkStep(step, draft);
+    if (!checked.ok) {
+      setInvalidField(checked.field);
+      errorToast.current = toast({ ...checked.toast, variant: 'destructive' });
+      const invalid = step.fields.find((f) => f.name === checked.field);
+      if (invalid) document.getElementById(fieldId(invalid))?.focus();
+      return;
+    }
+    if (errorToast.current !== null) dismissToast(errorToast.current);
+    // Saved before leaving the page, so a reload or Back anywhere later still has it.
+    const saved = saveAnswers(checked.answers);
+    if (next) {
+      navigate(next.path);
+      return;
+    }
+
+    const profile = completeProfile(saved);
+    if (!profile.ok) {
+      toast({ ...profile.toast, variant: 'destructive' });
+      navigate(profile.step.path);
+      return;
+    }
+    submit.mutate(profile.profile, {
+      onSuccess: () => {
+        clearSavedAnswers();
+        toast({ title: 'Welcome!', description: "Your profile is complete. Let's start coaching!" });
+        navigate('/tutorial');
+      },
+      onError: (err) => toast({ title: 'Error', description: messageOf(err), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <div className="mx-auto max-w-md space-y-6 px-4 py-6">
+      <StepProgress current={stepNumber(step)} total={STEP_COUNT} />
+      <Card className="space-y-5 p-6">
+        <div className="space-y-1">
+          <h2 className="text-xl font-bold text-slate-900">{step.heading}</h2>
+          <p className="text-sm text-slate-600">{step.hint}</p>
+        </div>
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          {step.fields.map((field) => (
+            <StepFieldControl
+              key={field.name}
+              field={field}
+              value={draft[field.name] ?? ''}
+              invalid={invalidField === field.name}
+              onChange={(value) => setValue(field.name, value)}
+            />
+          ))}
+          <div className="flex gap-3 pt-1">
+            <Button variant="secondary" className="flex-1" onClick={() => navigate(previousPath(step))}>
+              Back
+            </Button>
+            <Button type="submit" className="flex-1" disabled={!filled || submit.isPending}>
+              {next ? 'Next' : submit.isPending ? 'Saving...' : 'Complete Setup'}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

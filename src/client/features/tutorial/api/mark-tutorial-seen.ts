@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TutorialSeen } from '../../../../shared/schemas/tutorial';
+import type { User } from '../../../../shared/schemas/user';
+import { apiRequest } from '../../../lib/api-client';
+import { currentUserKey } from '../../user/api/get-current-user';
+
+/** POST /api/tutorial/seen: records that the signed-in user watched the tutorial (DECISIONS §10). */
+export function useMarkTutorialSeen() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<TutorialSeen>('POST', '/api/tutorial/seen'),
+    // Patch the cached user instead of refetching: the answer carries the one field that changed.
+    onSuccess: ({ tutorialSeenAt }) => qc.setQueryData<User | null>(currentUserKey, (u) => (u ? { ...u, tutorialSeenAt } : u)),
+  });
+}

@@ -1,0 +1,133 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicConfig } from '../../../../shared/schemas/config';
+import { TUTORIAL_SEEN_AFTER_MS } from '../../../../shared/schemas/tutorial';
+import type { User } from '../../../../shared/schemas/user';
+import { makeUser } from '../../../test/make-user';
+import { configQuery } from '../../config/api/get-config';
+import { currentUserKey } from '../../user/api/get-current-user';
+import { TutorialPage } from './tutorial-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+const seenCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/tutorial/seen');
+
+function renderTutorial(user: User | null, videoId: string | null = null) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  client.setQueryData(currentUserKey, user);
+  const config: PublicConfig = {
+    productName: 'SalesCoach',
+    companyName: 'SalesCoach Inc.',
+    supportEmail: 'support@salescoach.example',
+    privacyEmail: 'privacy@salescoach.example',
+    tutorialVideoId: videoId,
+  };
+  client.setQueryData(configQuery.queryKey, config);
+  const memory = memoryLocation({ path: '/tutorial', record: true });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <Router hook={memory.hook}>
+        <TutorialPage />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return { memory, client, view };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => new Response(JSON.stringify({ tutorialSeenAt: '2026-01-05T10:00:30.000Z' }), { status: 200 }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('TutorialPage', () => {
+  it('shows the title, the three features, the goal and the way on', () => {
+    renderTutorial(makeUser({ targetIncome: 6500 }));
+    expect(screen.getByRole('heading', { name: 'See Your AI Coach in Action' })).toBeTruthy();
+    for (const title of ['Smart Diagnosis', 'Personalized Coaching', 'Proven Results']) expect(screen.getByText(title)).toBeTruthy();
+    expect(screen.getByTestId('monthly-goal').textContent).toBe('$6,500');
+    expect(screen.getByRole('link', { name: 'Continue to AI Coach' }).getAttribute('href')).toBe('/chat');
+  });
+
+  it('shows the default goal when the user gave no target', () => {
+    renderTutorial(makeUser());
+    expect(screen.getByTestId('monthly-goal').textContent).toBe('$5,000');
+  });
+
+  it('shows a still card instead of a frame when no video is configured, and marks the tutorial seen after 30 s', async () => {
+    const { client } = renderTutorial(makeUser());
+    expect(screen.getByTestId('demo-still').textContent).toContain('not available right now');
+    expect(document.querySelector('iframe')).toBeNull();
+
+    await act(() => vi.advanceTimersByTimeAsync(TUTORIAL_SEEN_AFTER_MS - 1));
+    expect(seenCalls()).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(seenCalls()).toHaveLength(1);
+    expect(seenCalls()[0]?.[1]?.method).toBe('POST');
+    expect(client.getQueryData<User>(currentUserKey)?.tutorialSeenAt).toBe('2026-01-05T10:00:30.000Z');
+
+    await act(() => vi.advanceTimersByTimeAsync(TUTORIAL_SEEN_AFTER_MS * 2));
+    expect(seenCalls()).toHaveLength(1);
+  });
+
+  it('shows a play poster for the configured video, loads the frame only on request, and starts the clock when it has loaded', async () => {
+    // happy-dom does not load frames and reports each one on the console; the load is simulated below.
+    vi.spyOn(window.console, 'error').mockImplementation(() => undefined);
+    renderTutorial(makeUser(), 'dQw4w9WgXcQ');
+    expect(document.querySelector('iframe')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(TUTORIAL_SEEN_AFTER_MS * 2));
+    expect(seenCalls()).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: /Play the demo/ }));
+    const frame = document.querySelector('iframe');
+    expect(frame?.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0');
+    expect(frame?.getAttribute('allow')).toContain('fullscreen');
+    expect(frame?.getAttribute('title')).toBeTruthy();
+
+    await act(() => vi.advanceTimersByTimeAsync(TUTORIAL_SEEN_AFTER_MS * 2));
+    expect(seenCalls()).toHaveLength(0);
+    if (frame) fireEvent.load(frame);
+    await act(() => vi.advanceTimersByTimeAsync(TUTORIAL_SEEN_AFTER_MS));
+    expect(seenCalls()).toHaveLength(1);
+  });
+
+  it('does not send the flag again for a user who has seen the tutorial', async () => {
+    renderTutorial(makeUser({ tutorialSeenAt: '2026-01-01T00:00:00.000Z' }));
+    await act(() => vi.advanceTimersByTimeAsync(TUTORIAL_SEEN_AFTER_MS * 2));
+    expect(seenCalls()).toHaveLength(0);
+  });
+
+  it('stops the clock when the user leaves early', async () => {
+    const { view } = renderTutorial(makeUser());
+    await act(() => vi.advanceTimersByTimeAsync(TUTORIAL_SEEN_AFTER_MS / 2));
+    view.unmount();
+    await act(() => vi.advanceTimersByTimeAsync(TUTORIAL_SEEN_AFTER_MS));
+    expect(seenCalls()).toHaveLength(0);
+  });
+
+  it('ignores a failed flag request without logging', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ message: 'boom' }), { status: 500 }));
+    renderTutorial(makeUser());
+    await act(() => vi.advanceTimersByTimeAsync(TUTORIAL_SEEN_AFTER_MS));
+    expect(seenCalls()).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'See Your AI Coach in Action' })).toBeTruthy();
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('sends a signed-out visitor to the welcome page', () => {
+    const { memory } = renderTutorial(null);
+    expect(memory.history.at(-1)).toBe('/');
+  });
+});

@@ -1,0 +1,66 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Brain, Target, TrendingUp } from 'lucide-react';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { usePublicConfig } from '../../config/api/get-config';
+import { useCurrentUser } from '../../user/api/get-current-user';
+import { DemoVideo } from '../components/demo-video';
+import { formatMonthlyGoal } from '../lib/format-goal';
+import { useSeenTimer } from '../lib/use-seen-timer';
+
+const FEATURES = [
+  { icon: Brain, title: 'Smart Diagnosis', text: 'Pinpoints where your calls break down before giving advice.' },
+  { icon: Target, title: 'Personalized Coaching', text: 'Advice fitted to your industry, product and goals.' },
+  { icon: TrendingUp, title: 'Proven Results', text: 'Techniques from SPIN Selling and top closers, ready for your next call.' },
+];
+
+/** /tutorial (SPEC §2, DECISIONS §10): the demo, what the coach does, and the user's monthly goal. */
+export function TutorialPage() {
+  const [, navigate] = useLocation();
+  const { data: user } = useCurrentUser();
+  const { tutorialVideoId } = usePublicConfig();
+  const [ready, setReady] = useState(false);
+  const markReady = useCallback(() => setReady(true), []);
+
+  useEffect(() => {
+    if (user === null) navigate('/', { replace: true });
+  }, [user, navigate]);
+
+  // Only a signed-in user who has not been counted yet starts the clock.
+  useSeenTimer(ready, !user || user.tutorialSeenAt !== null);
+
+  if (!user) return null;
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-6">
+      <section className="space-y-2 text-center">
+        <h2 className="text-2xl font-bold tracking-tight">See Your AI Coach in Action</h2>
+        <p className="text-slate-600">A quick look at how your coach diagnoses a deal and tells you what to do next.</p>
+      </section>
+
+      <DemoVideo videoId={tutorialVideoId} onReady={markReady} />
+
+      <div className="grid gap-3 sm:grid-cols-3">
+        {FEATURES.map(({ icon: Icon, title, text }) => (
+          <Card key={title} className="space-y-2 p-4">
+            <Icon className="h-6 w-6 text-blue-600" aria-hidden />
+            <CardTitle className="text-base">{title}</CardTitle>
+            <CardDescription>{text}</CardDescription>
+          </Card>
+        ))}
+      </div>
+
+      <Card className="flex items-center justify-between gap-4 border-blue-200 bg-blue-50">
+        <p className="text-sm font-medium text-slate-700">Your monthly goal</p>
+        <p data-testid="monthly-goal" className="text-2xl font-bold text-blue-800">
+          {formatMonthlyGoal(user.targetIncome)}
+        </p>
+      </Card>
+
+      <Link href="/chat" className={buttonClasses('primary', 'lg', 'w-full')}>
+        Continue to AI Coach
+      </Link>
+    </div>
+  );
+}
