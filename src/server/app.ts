@@ -10,11 +10,17 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
+import { buildPlanCatalogue, type PlanCatalogue } from '../shared/plans.js';
+import type { CoachEngine } from './modules/coach/engine.js';
+import { selectCoachEngine } from './modules/coach/select-engine.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSession } from './plugins/session.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { chatRoutes } from './modules/chat/routes.js';
+import { escalationRoutes } from './modules/escalations/routes.js';
+import { ensureStarterKnowledge } from './modules/knowledge/service.js';
 import { configRoutes } from './modules/config/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
@@ -22,17 +28,26 @@ import { plansRoutes } from './modules/plans/routes.js';
 import { tutorialRoutes } from './modules/tutorial/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 
-export interface AppDeps {
+export interface AppInputs {
   env: Env;
   db: Db;
   /** The clock every rule reads, so tests can move time. */
   now: () => Date;
   /** The built client (index.html and assets); omitted in API-only tests. */
   clientDir?: string;
+  /** The coach engine; by default the one COACH_PROVIDER selects. Tests pass their own. */
+  coach?: CoachEngine;
   logger?: boolean | { level: string };
 }
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/** What every module receives: the inputs plus what is derived from them once. */
+export interface AppDeps extends AppInputs {
+  plans: PlanCatalogue;
+  coach: CoachEngine;
+}
+
+export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
+  const deps: AppDeps = { ...inputs, plans: buildPlanCatalogue(inputs.env.TRIAL_DAYS), coach: inputs.coach ?? selectCoachEngine(inputs.env) };
   const app = Fastify({
     // Fastify's request log has method, url and address only: no cookies or bodies.
     logger: deps.logger ?? { level: deps.env.LOG_LEVEL },
@@ -78,6 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(onboardingRoutes(deps));
   await app.register(tutorialRoutes(deps));
   await app.register(accountRoutes(deps));
+  await app.register(chatRoutes(deps));
+  await app.register(escalationRoutes(deps));
+
+  // The coach needs its knowledge from the first message on; a no-op once there is any.
+  await ensureStarterKnowledge(deps.db);
 
   registerClient(app, deps.clientDir);
   return app;

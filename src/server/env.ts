@@ -40,14 +40,29 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{11}$/, 'TUTORIAL_VIDEO_ID must be an 11-character YouTube video id')
     .optional(),
+  /** playbook: the built-in engine (offline). openai-compatible: any OpenAI-style endpoint. */
+  COACH_PROVIDER: z.enum(['playbook', 'openai-compatible']).default('playbook'),
+  COACH_BASE_URL: z.url().optional(),
+  COACH_API_KEY: z.string().optional(),
+  COACH_MODEL: z.string().optional(),
+  COACH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  /** Pause between streamed pieces of the built-in coach's reply, so it reads as it is written. */
+  COACH_STREAM_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The LLM engine needs its endpoint and model; the built-in one needs nothing. */
+const coachRules = (env: Env, ctx: z.RefinementCtx) => {
+  if (env.COACH_PROVIDER !== 'openai-compatible') return;
+  if (!env.COACH_BASE_URL) ctx.addIssue({ code: 'custom', path: ['COACH_BASE_URL'], message: 'is required when COACH_PROVIDER=openai-compatible' });
+  if (!env.COACH_MODEL) ctx.addIssue({ code: 'custom', path: ['COACH_MODEL'], message: 'is required when COACH_PROVIDER=openai-compatible' });
+};
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings (e.g. `DATABASE_URL=` in a .env copy) mean "not set".
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = envSchema.superRefine(coachRules).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Coaching } from '../../shared/coaching.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -78,6 +79,11 @@ export const chatSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title'),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * For a free-tier user: the start of the weekly window whose free chat opened this
+     * conversation (DECISIONS §3). It stays usable while that window lasts.
+     */
+    freeWindowStart: timestamp('free_window_start', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -95,7 +101,9 @@ export const chatMessages = pgTable(
     role: text('role', { enum: ['user', 'assistant', 'team'] }).notNull(),
     content: text('content').notNull(),
     options: jsonb('options').$type<string[]>(),
-    coaching: jsonb('coaching').$type<Record<string, unknown>>(),
+    coaching: jsonb('coaching').$type<Coaching>(),
+    /** The engine's private memory of the dialogue, handed back to it with the history. */
+    engineState: jsonb('engine_state').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [index('chat_messages_session_idx').on(t.chatSessionId, t.id)],
@@ -134,6 +142,66 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('payments_user_id_idx').on(t.userId)],
+);
+
+/**
+ * SPEC §3 ai_escalations: a conversation the coach handed to a person (low confidence twice,
+ * or the rep asked for one). An admin's response is added to the conversation as a team message.
+ */
+export const aiEscalations = pgTable(
+  'ai_escalations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatSessionId: integer('chat_session_id').references(() => chatSessions.id, { onDelete: 'cascade' }),
+    /** The rep's message that triggered it. */
+    messageId: integer('message_id'),
+    userMessage: text('user_message').notNull(),
+    aiAttempt: text('ai_attempt').notNull(),
+    escalationReason: text('escalation_reason').notNull(),
+    status: text('status', { enum: ['pending', 'answered'] }).notNull().default('pending'),
+    adminResponse: text('admin_response'),
+    learningNote: text('learning_note'),
+    priority: text('priority', { enum: ['urgent', 'high', 'normal', 'low'] }).notNull().default('normal'),
+    respondedBy: integer('responded_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('ai_escalations_status_idx').on(t.status, t.createdAt), index('ai_escalations_user_idx').on(t.userId)],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The knowledge base (DECISIONS §7): every change is a new version (who, when, why); the
+ * newest version is the live one. Its text is split into chunks indexed for full-text search.
+ */
+export const knowledgeVersions = pgTable('knowledge_versions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  content: text('content').notNull(),
+  note: text('note').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const knowledgeChunks = pgTable(
+  'knowledge_chunks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => knowledgeVersions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** Title weighted above body, so a passage whose heading names the problem ranks first. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B')`),
+  },
+  (t) => [index('knowledge_chunks_version_idx').on(t.versionId, t.position), index('knowledge_chunks_search_idx').using('gin', t.searchVector)],
 );
 
 export type UserRow = typeof users.$inferSelect;

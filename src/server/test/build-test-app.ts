@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { connect, type Db } from '../db/client.js';
 import { readEnv, type Env } from '../env.js';
+import type { CoachEngine } from '../modules/coach/engine.js';
 
 export interface TestClock {
   now: () => Date;
@@ -26,7 +27,7 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database cloned from the migrated template. */
-export async function buildTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(envOverrides: Record<string, string> = {}, options: { coach?: CoachEngine } = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -38,7 +39,7 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}): P
   const env: Env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_IP: '1000', ...envOverrides });
   const database = connect(url.toString());
   const clock = testClock();
-  const app = await buildApp({ env, db: database.db, now: clock.now, logger: false });
+  const app = await buildApp({ env, db: database.db, now: clock.now, logger: false, coach: options.coach });
   await app.ready();
   return {
     app,

@@ -26,7 +26,7 @@ export const authRoutes =
         schema: { tags: ['auth'], summary: 'Create an account and sign in', body: signUpSchema, response: { 201: userSchema, ...errors } },
       },
       async (request, reply) => {
-        const { user, token } = await signUp(deps.db, request.body, deps.now());
+        const { user, token } = await signUp(deps.db, request.body, deps.now(), deps.plans.trial.days);
         setSessionCookie(request, reply, deps, token);
         return reply.status(201).send(toUserDto(user));
       },
@@ -41,14 +41,14 @@ export const authRoutes =
       async (request, reply) => {
         const { user, token } = await signIn(deps.db, request.body, accountLimiter, deps.now());
         setSessionCookie(request, reply, deps, token);
-        return toUserDto(user);
+        return toUserDto(user, { plans: deps.plans, now: deps.now() });
       },
     );
 
     app.get(
       '/api/auth/session',
       { schema: { tags: ['auth'], summary: 'The signed-in user, or null when signed out', response: { 200: sessionStateSchema } } },
-      async (request) => ({ user: request.user ? toUserDto(request.user) : null }),
+      async (request) => ({ user: request.user ? toUserDto(request.user, { plans: deps.plans, now: deps.now() }) : null }),
     );
 
     app.post(

@@ -38,7 +38,8 @@ export function emailTakenError(err: unknown): HttpError | null {
   return new HttpError(409, 'An account with that email already exists.', { email: ['An account with that email already exists.'] });
 }
 
-export async function signUp(db: Db, input: SignUpInput, now: Date): Promise<SignedIn> {
+/** Creates the account with its trial (DECISIONS §3: `trialDays` from the plan catalogue; 0 means none). */
+export async function signUp(db: Db, input: SignUpInput, now: Date, trialDays: number): Promise<SignedIn> {
   assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt++) {
@@ -47,7 +48,14 @@ export async function signUp(db: Db, input: SignUpInput, now: Date): Promise<Sig
       return await db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
-          .values({ username: input.username, email: input.email, passwordHash, referralCode: newReferralCode(), createdAt: now })
+          .values({
+            username: input.username,
+            email: input.email,
+            passwordHash,
+            referralCode: newReferralCode(),
+            createdAt: now,
+            freeSessionExpiresAt: trialDays > 0 ? new Date(now.getTime() + trialDays * 24 * 60 * 60 * 1000) : null,
+          })
           .returning();
         if (!user) throw new Error('insert returned no row');
         const { token } = await createSession(tx, user.id, now);

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buildPlanCatalogue } from '../../../shared/plans.js';
 import { planCatalogueSchema } from '../../../shared/schemas/plans.js';
 import type { AppDeps } from '../../app.js';
 
 export const plansRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const catalogue = buildPlanCatalogue(deps.env.TRIAL_DAYS);
+    const catalogue = deps.plans;
     app.get(
       '/api/plans',
       { schema: { tags: ['plans'], summary: 'The plan catalogue: prices, limits, trial, promo', response: { 200: planCatalogueSchema } } },

@@ -19,6 +19,6 @@ export const userRoutes =
           response: { 200: userSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
         },
       },
-      async (request) => readUser(deps.db, currentUser(request), request.query.userId),
+      async (request) => readUser(deps.db, currentUser(request), request.query.userId, { plans: deps.plans, now: deps.now() }),
     );
   };

@@ -1,16 +1,22 @@
 import { eq } from 'drizzle-orm';
+import type { PlanCatalogue } from '../../../shared/plans.js';
 import type { User } from '../../../shared/schemas/user.js';
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
+import { freeChatsRemaining } from '../billing/entitlements.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The API's user object: every SPEC.md field except the password hash. */
-export function toUserDto(row: UserRow): User {
+/**
+ * The API's user object: every SPEC.md field except the password hash. With `at`, the weekly
+ * free-chat count is the one true at that moment (a window that ran out counts as full again).
+ */
+export function toUserDto(row: UserRow, at?: { plans: PlanCatalogue; now: Date }): User {
   const { passwordHash: _omit, ...rest } = row;
   return {
     ...rest,
+    weeklyFreeChatsRemaining: at ? freeChatsRemaining(row, at.plans, at.now) : row.weeklyFreeChatsRemaining,
     lastWeeklyResetDate: iso(row.lastWeeklyResetDate),
     freeSessionExpiresAt: iso(row.freeSessionExpiresAt),
     basicPurchaseDate: iso(row.basicPurchaseDate),
@@ -20,10 +26,10 @@ export function toUserDto(row: UserRow): User {
 }
 
 /** A user may read themself; an admin may read anyone (DECISIONS §1). */
-export async function readUser(db: Db, caller: UserRow, userId: number | undefined): Promise<User> {
-  if (userId === undefined || userId === caller.id) return toUserDto(caller);
+export async function readUser(db: Db, caller: UserRow, userId: number | undefined, at: { plans: PlanCatalogue; now: Date }): Promise<User> {
+  if (userId === undefined || userId === caller.id) return toUserDto(caller, at);
   if (!caller.isAdmin) throw new HttpError(403, 'You can only view your own account.');
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new HttpError(404, 'User not found.');
-  return toUserDto(row);
+  return toUserDto(row, at);
 }

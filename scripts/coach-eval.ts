@@ -1,0 +1,33 @@
+/**
+ * `npm run coach:eval -- <file.json>`: runs the built-in playbook engine over a scenario file
+ * (the format of shared/coach-eval/dev.json) and prints each prediction, then stage and topic
+ * accuracy (topic is right when topics[0] is one of the expected) and whether every coaching
+ * reply names a method and ends with a question or options.
+ */
+import fs from 'node:fs';
+import { z } from 'zod';
+import { evaluateScenarios } from '../src/server/modules/coach/playbook/evaluate.js';
+
+const fileSchema = z.object({
+  scenarios: z.array(z.object({ id: z.string(), message: z.string(), stage: z.string(), topics: z.array(z.string()).min(1) })),
+});
+
+const file = process.argv[2];
+if (!file) {
+  console.error('Usage: npm run coach:eval -- <scenarios.json>');
+  process.exit(2);
+}
+const { scenarios } = fileSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+const report = await evaluateScenarios(scenarios);
+for (const r of report.rows) {
+  const mark = (ok: boolean) => (ok ? 'ok ' : 'XX ');
+  console.log(
+    `${r.id.padEnd(6)} stage ${mark(r.stageOk)}${r.predictedStage.padEnd(7)} (want ${r.expectedStage.padEnd(6)})  topic ${mark(r.topicOk)}${(r.predictedTopics[0] ?? '-').padEnd(19)} (want ${r.expectedTopics.join('|')})  reply ${mark(r.replyOk)}${r.method ?? '-'}  ${r.message}`,
+  );
+}
+const pct = (n: number) => `${((100 * n) / report.rows.length).toFixed(1)} %`;
+console.log(`\n${report.rows.length} scenarios`);
+console.log(`stage accuracy: ${pct(report.stageCorrect)} (${report.stageCorrect}/${report.rows.length})`);
+console.log(`topic accuracy: ${pct(report.topicCorrect)} (${report.topicCorrect}/${report.rows.length})`);
+console.log(`coaching replies that name a method and end with a question or options: ${pct(report.replyCorrect)} (${report.replyCorrect}/${report.rows.length})`);
+console.log(`engine reply time: p50 ${report.p50Ms.toFixed(2)} ms, p99 ${report.p99Ms.toFixed(2)} ms, max ${report.maxMs.toFixed(2)} ms`);

@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Coaching } from '../../../shared/coaching.js';
+import type { PlanCatalogue } from '../../../shared/plans.js';
+import type { ChatMessage, ChatSession, ChatStatus, ConversationSummary } from '../../../shared/schemas/chat.js';
+import type { Db } from '../../db/client.js';
+import { aiEscalations, chatMessages, chatSessions, users, type UserRow } from '../../db/schema.js';
+import { HttpError } from '../../plugins/errors.js';
+import { chatAccess, daysUntil, freeChatsRemaining, nextFreeChatAt, trialEndsAt, windowExpired } from '../billing/entitlements.js';
+import type { CoachContext, CoachReply, HistoryMessage } from '../coach/engine.js';
+import { diagnose } from '../coach/playbook/diagnose.js';
+import { searchKnowledge } from '../knowledge/service.js';
+
+/** DECISIONS §3: the free conversation stays open for the window, up to this many rep messages. */
+export const FREE_CONVERSATION_MESSAGE_CAP = 60;
+const TITLE_MAX = 80;
+
+type MessageRow = typeof chatMessages.$inferSelect;
+type ChatRow = typeof chatSessions.$inferSelect;
+
+export function toChatMessage(row: MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    role: row.role,
+    content: row.content,
+    timestamp: row.createdAt.toISOString(),
+    ...(row.options?.length ? { options: row.options } : {}),
+    ...(row.coaching ? { coaching: row.coaching } : {}),
+  };
+}
+
+export async function createConversation(db: Db, userId: number, now: Date): Promise<ChatSession> {
+  const sessionId = randomUUID();
+  await db.insert(chatSessions).values({ sessionId, userId, createdAt: now, updatedAt: now });
+  return { sessionId, messages: [] };
+}
+
+/** The caller's conversation; another user's id answers the same 404 as a missing one. */
+async function ownConversation(db: Db, userId: number, sessionId: string): Promise<ChatRow> {
+  const [row] = await db
+    .select()
+    .from(chatSessions)
+    .where(and(eq(chatSessions.sessionId, sessionId), eq(chatSessions.userId, userId)))
+    .limit(1);
+  if (!row) throw new HttpError(404, 'Conversation not found.');
+  return row;
+}
+
+async function messagesOf(db: Db, chatId: number): Promise<MessageRow[]> {
+  return db.select().from(chatMessages).where(eq(chatMessages.chatSessionId, chatId)).orderBy(asc(chatMessages.id));
+}
+
+export async function readConversation(db: Db, userId: number, sessionId: string): Promise<ChatSession> {
+  const chat = await ownConversation(db, userId, sessionId);
+  return { sessionId, messages: (await messagesOf(db, chat.id)).map(toChatMessage) };
+}
+
+export async function listConversations(db: Db, userId: number): Promise<ConversationSummary[]> {
+  const rows = await db
+    .select({
+      sessionId: chatSessions.sessionId,
+      title: chatSessions.title,
+      createdAt: chatSessions.createdAt,
+      updatedAt: chatSessions.updatedAt,
+      messageCount: count(chatMessages.id),
+    })
+    .from(chatSessions)
+    .leftJoin(chatMessages, eq(chatMessages.chatSessionId, chatSessions.id))
+    .where(eq(chatSessions.userId, userId))
+    .groupBy(chatSessions.id)
+    .orderBy(desc(chatSessions.updatedAt), desc(chatSessions.id))
+    .limit(100);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(), messageCount: Number(r.messageCount) }));
+}
+
+/** True while a free user's conversation is the one their current window opened. */
+function openInWindow(chat: Pick<ChatRow, 'freeWindowStart'>, user: UserRow, plans: PlanCatalogue, now: Date): boolean {
+  return (
+    chat.freeWindowStart !== null &&
+    user.lastWeeklyResetDate !== null &&
+    chat.freeWindowStart.getTime() === user.lastWeeklyResetDate.getTime() &&
+    !windowExpired(user.lastWeeklyResetDate, plans, now)
+  );
+}
+
+export async function chatStatus(db: Db, user: UserRow, plans: PlanCatalogue, now: Date): Promise<ChatStatus> {
+  const access = chatAccess(user, plans, now);
+  const remaining = freeChatsRemaining(user, plans, now);
+  const next = access === 'free' ? nextFreeChatAt(user, plans, now) : null;
+  const trialEnd = access === 'trial' ? trialEndsAt(user, plans) : null;
+  let openFreeSessionId: string | null = null;
+  if (access === 'free' && user.lastWeeklyResetDate && !windowExpired(user.lastWeeklyResetDate, plans, now)) {
+    const [open] = await db
+      .select({ sessionId: chatSessions.sessionId })
+      .from(chatSessions)
+      .where(and(eq(chatSessions.userId, user.id), eq(chatSessions.freeWindowStart, user.lastWeeklyResetDate)))
+      .limit(1);
+    openFreeSessionId = open?.sessionId ?? null;
+  }
+  return {
+    access,
+    unlimited: access !== 'free',
+    freeChatsRemaining: remaining,
+    nextResetAt: next?.toISOString() ?? null,
+    daysUntilReset: next ? daysUntil(next, now) : null,
+    trialEndsAt: trialEnd?.toISOString() ?? null,
+    trialDaysLeft: trialEnd ? daysUntil(trialEnd, now) : null,
+    openFreeSessionId,
+  };
+}
+
+export interface TurnDeps {
+  db: Db;
+  plans: PlanCatalogue;
+  now: () => Date;
+}
+
+export interface StartedTurn {
+  chat: ChatRow;
+  userMessage: MessageRow;
+  history: MessageRow[];
+  context: CoachContext;
+}
+
+function paymentRequired(user: UserRow, plans: PlanCatalogue, now: Date): HttpError {
+  const next = nextFreeChatAt(user, plans, now);
+  const when = next ? ` Your next free chat resets in ${daysUntil(next, now)} day(s).` : '';
+  return new HttpError(402, `Your free weekly chat has been used. Upgrade to keep coaching.${when}`, undefined, undefined, { requiresPayment: true });
+}
+
+/**
+ * Stores the rep's message after checking they may send it, and gathers what the engine needs.
+ * For a free-tier user the first message of a conversation takes the window's free chat, in one
+ * transaction with a row lock, so concurrent first messages can never get two (DECISIONS §3).
+ */
+export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string, message: string): Promise<StartedTurn> {
+  const { db, plans } = deps;
+  const now = deps.now();
+  const chat = await ownConversation(db, user.id, sessionId);
+  const access = chatAccess(user, plans, now);
+
+  const { userMessage, chatAfter } = await db.transaction(async (tx) => {
+    // Lock the conversation: its title (set with the first message) and free window are decided once.
+    const [locked] = await tx.select().from(chatSessions).where(eq(chatSessions.id, chat.id)).for('update');
+    if (!locked) throw new HttpError(404, 'Conversation not found.');
+    const first = locked.title === null;
+    let freeWindowStart = locked.freeWindowStart;
+
+    if (access === 'free') {
+      const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+      if (!fresh) throw new HttpError(401, 'Please sign in to continue.');
+      if (openInWindow(locked, fresh, plans, now)) {
+        const [{ n } = { n: 0 }] = await tx
+          .select({ n: count() })
+          .from(chatMessages)
+          .where(and(eq(chatMessages.chatSessionId, chat.id), eq(chatMessages.role, 'user')));
+        if (Number(n) >= FREE_CONVERSATION_MESSAGE_CAP) {
+          throw new HttpError(402, 'This free conversation has reached its message limit. Upgrade to keep coaching.', undefined, undefined, { requiresPayment: true });
+        }
+      } else {
+        const expired = windowExpired(fresh.lastWeeklyResetDate, plans, now);
+        if (!expired && fresh.weeklyFreeChatsRemaining <= 0) throw paymentRequired(fresh, plans, now);
+        const windowStart = expired ? now : (fresh.lastWeeklyResetDate as Date);
+        await tx
+          .update(users)
+          .set({
+            lastWeeklyResetDate: windowStart,
+            weeklyFreeChatsRemaining: (expired ? plans.free.chatsPerWindow : fresh.weeklyFreeChatsRemaining) - 1,
+            freeSessionUsed: true,
+          })
+          .where(eq(users.id, user.id));
+        freeWindowStart = windowStart;
+      }
+    }
+
+    const [inserted] = await tx.insert(chatMessages).values({ chatSessionId: chat.id, role: 'user', content: message, createdAt: now }).returning();
+    if (!inserted) throw new Error('message insert returned nothing');
+    const [updated] = await tx
+      .update(chatSessions)
+      .set({ updatedAt: now, freeWindowStart, ...(first ? { title: message.slice(0, TITLE_MAX) } : {}) })
+      .where(eq(chatSessions.id, chat.id))
+      .returning();
+    if (first) await tx.update(users).set({ sessionCount: sql`${users.sessionCount} + 1` }).where(eq(users.id, user.id));
+    return { userMessage: inserted, chatAfter: updated ?? locked };
+  });
+
+  const history = (await messagesOf(db, chat.id)).filter((m) => m.id < userMessage.id);
+  const lastUserWords = history.filter((m) => m.role === 'user').slice(-2).map((m) => m.content).join(' ');
+  const d = diagnose(`${lastUserWords} ${message}`);
+  const knowledge = await searchKnowledge(db, message, d.topics.slice(0, 2).map((t) => t.replace('_', ' ')));
+  const context: CoachContext = {
+    profile: {
+      username: user.username,
+      industry: user.industry,
+      product: user.product,
+      salesExperience: user.salesExperience,
+      biggestStruggle: user.biggestStruggle,
+      targetIncome: user.targetIncome,
+      currentIncome: user.currentIncome,
+      city: user.city,
+      state: user.state,
+    },
+    history: history.map(
+      (m): HistoryMessage => ({ role: m.role, content: m.content, options: m.options, coaching: m.coaching ?? null, state: m.engineState ?? null }),
+    ),
+    message,
+    knowledge,
+  };
+  return { chat: chatAfter, userMessage, history, context };
+}
+
+/** Stores the coach's reply, and an escalation for the admins when the engine asks for a person. */
+export async function finishTurn(deps: TurnDeps, user: UserRow, turn: StartedTurn, reply: CoachReply): Promise<MessageRow> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const [assistant] = await tx
+      .insert(chatMessages)
+      .values({
+        chatSessionId: turn.chat.id,
+        role: 'assistant',
+        content: reply.content,
+        options: reply.options.length ? reply.options : null,
+        coaching: reply.coaching satisfies Coaching,
+        engineState: reply.state ?? null,
+        createdAt: new Date(Math.max(now.getTime(), turn.userMessage.createdAt.getTime())),
+      })
+      .returning();
+    if (!assistant) throw new Error('message insert returned nothing');
+    await tx.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, turn.chat.id));
+    if (reply.escalation) {
+      await tx.insert(aiEscalations).values({
+        userId: user.id,
+        chatSessionId: turn.chat.id,
+        messageId: turn.userMessage.id,
+        userMessage: turn.userMessage.content,
+        aiAttempt: reply.content,
+        escalationReason: reply.escalation.reason,
+        priority: reply.escalation.priority,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    return assistant;
+  });
+}
+
+/** The answer to POST /api/chat/message: the conversation with the new messages. */
+export function sessionAfterTurn(turn: StartedTurn, assistant: MessageRow): ChatSession {
+  return { sessionId: turn.chat.sessionId, messages: [...turn.history, turn.userMessage, assistant].map(toChatMessage) };
+}
+

@@ -1,0 +1,80 @@
+/**
+ * The coach engine interface (DECISIONS §6). Two engines implement it: the built-in playbook
+ * engine (default, offline, deterministic) and the LLM engine (any OpenAI-compatible endpoint).
+ * The chat service gives an engine the rep's profile, the conversation so far and the most
+ * relevant knowledge-base passages; the engine answers one assistant message.
+ */
+import type { Coaching } from '../../../shared/coaching.js';
+
+export interface RepProfile {
+  username: string;
+  industry: string | null;
+  product: string | null;
+  salesExperience: string | null;
+  biggestStruggle: string | null;
+  /** This month's target, dollars. */
+  targetIncome: number | null;
+  currentIncome: number | null;
+  city: string | null;
+  state: string | null;
+}
+
+/** One earlier message, oldest first. `state` is what the engine stored with its own message. */
+export interface HistoryMessage {
+  role: 'user' | 'assistant' | 'team';
+  content: string;
+  options?: string[] | null;
+  coaching?: Coaching | null;
+  state?: EngineState | null;
+}
+
+/** A knowledge-base passage found for this message (DECISIONS §7). */
+export interface KnowledgePassage {
+  /** The section title the passage sits under, for citing. */
+  title: string;
+  content: string;
+  rank: number;
+}
+
+export interface CoachContext {
+  profile: RepProfile;
+  /** The conversation before the new message, oldest first. */
+  history: HistoryMessage[];
+  /** The rep's new message, trimmed. */
+  message: string;
+  knowledge: KnowledgePassage[];
+}
+
+/**
+ * Engine-private memory of where the conversation stands, stored with each assistant message
+ * and handed back in `history`. The playbook engine uses it for its dialogue; other engines may
+ * leave it empty.
+ */
+export type EngineState = Record<string, unknown>;
+
+export interface CoachReply {
+  content: string;
+  options: string[];
+  coaching: Coaching;
+  state?: EngineState;
+  /** 0..1: how sure the engine is that it understood the rep. */
+  confidence: number;
+  /** Set when a person should take over: the reason, as the admins will read it. */
+  escalation?: { reason: string; priority: 'urgent' | 'high' | 'normal' | 'low' };
+}
+
+export interface CoachStream {
+  /** The reply's text as it is written; concatenated, it equals the final `content`. */
+  textStream: AsyncIterable<string>;
+  /** The whole reply, once written. */
+  reply: Promise<CoachReply>;
+}
+
+export interface CoachEngine {
+  readonly name: string;
+  reply(ctx: CoachContext, signal?: AbortSignal): Promise<CoachReply>;
+  stream(ctx: CoachContext, signal?: AbortSignal): CoachStream;
+}
+
+/** An engine failure worth telling the rep about in plain words (provider down, bad key, timeout). */
+export class CoachUnavailableError extends Error {}

@@ -1,0 +1,115 @@
+import type { Topic } from '../../../../shared/coaching.js';
+
+/**
+ * What a rep's words say about where the call breaks down. Each signal is a pattern over the
+ * normalised text (see text.ts) with weights for the topics and the call stage it points to.
+ * Patterns describe situations in the words reps use, not only the textbook term.
+ */
+export type CallStage = 'intro' | 'middle' | 'close';
+
+export interface Signal {
+  re: RegExp;
+  topics?: Partial<Record<Topic, number>>;
+  stages?: Partial<Record<CallStage, number>>;
+}
+
+const w = (words: string) => new RegExp(` (?:${words}) `);
+const S = (re: RegExp, topics: Signal['topics'], stages?: Signal['stages']): Signal => ({ re, topics, stages });
+
+export const SIGNALS: Signal[] = [
+  // ---- Prospecting: reaching people and opening the call ----
+  S(w('cold (?:call|calls|calling|called|caller|email|emails|emailing|outreach|prospecting)'), { prospecting: 3.5 }, { intro: 2 }),
+  S(w('hang up|hangs up|hanging up|hung up|hang up on me|slam the phone'), { prospecting: 2.5 }, { intro: 2 }),
+  S(w('gatekeepers?|receptionists?|front desk|secretary|secretaries|office manager|get past|getting past|get through to|screen(?:s|ed|ing)? my calls?'), { prospecting: 3.5 }, { intro: 3 }),
+  S(w('openers?|opening lines?|opening (?:statement|pitch)|open the call|how to open|my intro|introduce myself|introducing myself|introduction'), { prospecting: 3 }, { intro: 3 }),
+  S(w('(?:first|opening) (?:few |ten |10 |twenty |20 |thirty |30 |couple of |couple |two |2 |five |5 |sixty |60 )?(?:seconds|minutes|moments)|first minute|first impression'), { prospecting: 1.5 }, { intro: 4 }),
+  S(w('rapport|break the ice|icebreaker|small talk|connect with (?:people|them|prospects)|build trust|warm them up'), { prospecting: 3 }, { intro: 2.5 }),
+  S(w('linkedin|inmail|connection requests?|social selling|dms?'), { prospecting: 3.5 }, { intro: 2 }),
+  S(w('outreach|prospecting|prospect lists?|lead lists?|call lists?|dials?|dialing|dialling|cold list|sequences?'), { prospecting: 2.5 }, { intro: 1.5 }),
+  S(w('(?:almost |barely |hardly )?(?:no|any|few|zero) (?:replies|reply|responses|response|callbacks|call backs)|response rates?|reply rates?|open rates?|never (?:get )?opened|nobody (?:replies|responds|answers)'), { prospecting: 2, follow_up: 0.5 }, { intro: 1 }),
+  S(w('voicemails?|voice mails?'), { prospecting: 2.5, follow_up: 0.5 }, { intro: 1.5 }),
+  S(w('(?:nobody|no one|noone|people|they) (?:ever )?(?:picks?|picking) up|not picking up|do not pick up|does not pick up|no one answers the phone'), { prospecting: 3 }, { intro: 2.5 }),
+  S(w('book(?:ing)? (?:more |any )?(?:meetings|appointments|demos|calls)|set(?:ting)? (?:more )?(?:appointments|meetings)|get(?:ting)? (?:a |more )?(?:meetings?|appointments?)|land(?:ing)? meetings'), { prospecting: 2 }, { intro: 1.5 }),
+  S(w('leads?|pipeline|new business|new clients|new customers|find (?:new )?(?:clients|customers|prospects)|generate (?:leads|business)'), { prospecting: 1.5 }, { intro: 0.5 }),
+  S(w('scripts?|scripted|robotic|sound like a salesperson|sound like every other'), { prospecting: 1.5 }, { intro: 1 }),
+  S(w('elevator pitch|door to door|knock(?:ing)? on doors|walk ins?|walk in|trade shows?|networking|referrals?'), { prospecting: 2.5 }, { intro: 1.5 }),
+  S(w('(?:get|getting|reach|reaching|talk to|talking to|speak to|speaking to|connect with|find) (?:hold of |through to |in front of |to )?(?:the |a )?(?:decision makers?|owners?|right person|person in charge|buyer)|decision makers? on the phone|wrong person|right person'), { prospecting: 3 }, { intro: 2.5 }),
+  S(w('get (?:hold of|through to|in front of|a hold of)|on the phone|phone calls?'), { prospecting: 1 }, { intro: 1 }),
+  S(w('open (?:a|the|my|every|each) (?:call|calls|conversation|meeting)|start (?:a|the|my) (?:call|conversation)|intro calls?|introductory calls?|first calls?|initial calls?'), { prospecting: 3 }, { intro: 3 }),
+  S(w('inbound (?:leads?|calls?)|downloaded|web ?site leads?|web leads?|warm leads?|signed up|trade show leads?|webinar'), { prospecting: 2 }, { intro: 1.5 }),
+  S(w('appointments?|meetings booked|calling blocks?|call blocks?|calling|dialing sessions?|call reluctance|phone time'), { prospecting: 2 }, { intro: 1 }),
+  S(w('ignored|ignore (?:me|my)|ignoring (?:me|my)'), { prospecting: 1.5, follow_up: 1 }, {}),
+  S(w('we are all set|all set|not interested|no thanks|no thank you'), { objection_handling: 2.5, prospecting: 1.5 }, { intro: 2 }),
+
+  // ---- Discovery: finding the need ----
+  S(w('discovery|discovery calls?|needs analysis|needs assessment|fact finding|qualif(?:y|ying|ication|ied)|bant|meddic'), { discovery: 3.5 }, { middle: 2.5 }),
+  S(w('(?:what|which|right|better|good|more|deeper|open|open ended|smart|sharp) questions?|questions (?:should|do|to|can) i|ask(?:ing)? (?:the right |better |good |more |smart |open )?questions|run out of questions|interrogat(?:e|ion|ions|ing)'), { discovery: 3.5 }, { middle: 1.5 }),
+  S(w('uncover|dig (?:deeper|into)|get to the (?:root|real)|pain points?|pains?|root cause|underlying (?:need|problem)|surface(?: level)? answers?'), { discovery: 3 }, { middle: 1.5 }),
+  S(w('(?:find|finding|figure|figuring|work|working) out (?:what|why|how) (?:they|the client|the customer|the prospect|prospects|buyers?|clients?|customers?|people) (?:actually |really |truly )?(?:need|needs|want|wants|care|cares|struggle)'), { discovery: 4 }, { middle: 2 }),
+  S(w('what (?:the client|the customer|they|clients|customers|buyers|the prospect) (?:actually |really )?(?:need|needs|want|wants)|their needs|customer needs|client needs|understand (?:their|the) (?:business|situation|problem|needs|goals)'), { discovery: 3 }, { middle: 1.5 }),
+  S(w('listen|listening|talk(?:ing)? too much|talk over|interrupt(?:ing)?|do(?:ing)? all the talking|monologue|let them talk'), { discovery: 3 }, { middle: 1.5 }),
+  S(w('spin|situation questions?|problem questions?|implication questions?|need payoff|need-payoff'), { discovery: 3.5 }, { middle: 2 }),
+  S(w('consultations?|consultation call|needs|timeline|goals|challenges|priorities|their problem|the problem'), { discovery: 1 }, { middle: 0.5 }),
+  S(w('questions?'), { discovery: 2 }, { middle: 0.5 }),
+  S(w('surface|superficial|real (?:problem|problems|issue|issues|reason|need|needs|pain|motivation)|what (?:keeps|is keeping) them up|(?:what|why) (?:they|the customer|the client|the buyer) (?:are|is) (?:looking for|after|trying to)'), { discovery: 3 }, { middle: 1.5 }),
+  S(w('urgency|no urgency|sense of urgency|why now|fix it now|act now|cost of (?:doing nothing|inaction|waiting)|status quo|do nothing|(?:do|does) not see (?:the |a )?(?:need|problem|value|point|why)'), { discovery: 2.5, objection_handling: 1.5 }, { middle: 1.5 }),
+  S(w('before i pitch|before pitching|before i present|before the demo'), { discovery: 2 }, { middle: 1 }),
+
+  // ---- Presentation: demos and pitches ----
+  S(w('demos?|demoing|demonstrations?|walk ?throughs?|walk(?:ing)? them through|product tours?|show(?:ing)? (?:them )?the (?:product|software|platform|tool)'), { presentation: 3.5 }, { middle: 2 }),
+  S(w('presentations?|presenting|present(?:s)?|slides?|decks?|power ?points?|pitch decks?'), { presentation: 3 }, { middle: 2 }),
+  S(w('pitch|pitching|my pitch|the pitch'), { presentation: 1.5 }, { middle: 1.5 }),
+  S(w('features?|benefits?|value|roi|return on investment|value proposition|tie (?:it )?to|connect (?:it )?to|why it matters|so what'), { presentation: 2 }, { middle: 1 }),
+  S(w('eyes glaze|glaze over|glazed|bored|boring|lose (?:their |the )?(?:attention|interest)|losing (?:them|their attention)|zone out|zoning out|tune out|check(?:ing)? (?:their )?phones?|disengaged|not engaged|yawn'), { presentation: 3.5 }, { middle: 2 }),
+  S(w('explain(?:ing|s)? (?:the |our |my |what )?(?:product|service|value|offer|offering|solution|software|platform|roi|benefits?|it)|ramble|rambling|go on too long|talk too long|nervous (?:when|during) (?:i |the )?(?:present|pitch|demo)'), { presentation: 2.5 }, { middle: 1.5 }),
+  S(w('too technical|jargon|too long|too much information|information dump|feature dump|data dump|show everything'), { presentation: 2.5 }, { middle: 1.5 }),
+  S(w('stor(?:y|ies)|storytelling|case stud(?:y|ies)|testimonials?|examples'), { presentation: 1.5 }, { middle: 1 }),
+
+  // ---- Objections ----
+  S(w('objections?|push ?back|pushed back|brush(?:ed)? off|brush offs?|stall(?:s|ed|ing)?|excuses?|resistance|skeptic(?:al)?|push back'), { objection_handling: 3.5 }, { middle: 1.5 }),
+  S(w('too expensive|(?:price|cost|rate|quote|it) (?:is|was|seems|looks) too high|too (?:much|pricey|costly)|(?:can not|could not|can t) afford|(?:no|tight|small|limited|out of|over) (?:the )?budget|cheaper|price objections?|(?:the |our |my )?price|pricing|costs?|expensive|overpriced|money'), { objection_handling: 3 }, { middle: 1.5 }),
+  S(w('already (?:have|use|using|work with|working with|got|has|with) (?:a |an |the |their |our )?(?:vendor|supplier|provider|solution|someone|system|partner|agency|company|guy|tool|contract)?|happy with (?:their|our|the|what they|who they)|current (?:vendor|provider|supplier|solution|system|partner)|incumbent|locked into|under contract with'), { objection_handling: 3.5 }, { middle: 1.5 }),
+  S(w('competitors?|competition|the other guys|switch(?:ing)? from|switch(?:ing)? (?:vendors|providers|suppliers)'), { objection_handling: 2, presentation: 0.5 }, { middle: 1 }),
+  S(w('send (?:me |us |them )?(?:some |more |an |the )?(?:info|information|details|brochure|email|something|literature|a proposal|pricing)|email me (?:some )?(?:info|information|something)'), { objection_handling: 3.5, prospecting: 1 }, { intro: 2.5 }),
+  S(w('budget|budgets|(?:do|does|did) not have (?:the |a |any |enough )?(?:budget|money|funds)|no money|funds|funding|afford'), { objection_handling: 3 }, { middle: 1 }),
+  S(w('timing (?:is|was) (?:not|off|wrong)|not the right time|wrong time|bad timing|timing|not (?:a )?priority|next (?:quarter|year|month)|maybe later|not now|not right now'), { objection_handling: 3 }, { middle: 0.5 }),
+  S(w('how (?:do|should|can|would) (?:i|you|we) (?:handle|respond to|answer|overcome|deal with|get past|reply to|counter)|handle (?:it|that|this) when|handling'), { objection_handling: 2.5 }, {}),
+  S(w('hold (?:firm|my price|the price|the line|my ground)|stand firm|protect (?:my |our )?(?:margin|price)|margins?'), { objection_handling: 3, closing: 1 }, { close: 1 }),
+  S(w('not (?:a )?(?:good|great|convenient) time|bad time|(?:too )?busy right now|call (?:me |back )?later|call back later|in a meeting'), { objection_handling: 3.5, prospecting: 0.5 }, { intro: 1.5 }),
+  S(w('think about it|think it over|thinking about it|sleep on it|mull it over|need (?:some )?time|get back to (?:me|you)|circle back'), { objection_handling: 2.5, closing: 2 }, { close: 3 }),
+  S(w('(?:boss|manager|partner|spouse|wife|husband|committee|board|owner|director|cfo|ceo|vp|legal|procurement|finance|team|head office|headquarters) (?:has|needs|have|need|wants?|would need|must|will need) to (?:sign off|approve|decide|look|review|see|agree|okay|ok)|sign ?off|signoff|run it by|check with (?:my|their|his|her)|approval|approve|final say|not the decision maker|not the one who decides'), { objection_handling: 3, closing: 2 }, { close: 3 }),
+  S(w('(?:talk|talks|talking|think|go|run) (?:it |this |that )?(?:over|through|past) with|discuss (?:it |this )?with|consult(?:s|ing)? (?:with )?(?:my|his|her|their|the)|(?:with|by|from) (?:my |his |her |their |the )?(?:wife|husband|spouse|partner|boss|board|committee|cfo|ceo|procurement|legal|finance team)'), { objection_handling: 2.5, closing: 1.5 }, { close: 2.5 }),
+  S(w('procurement|legal team|legal review|purchasing department|finance team|budget approval|red tape'), { closing: 1.5, objection_handling: 1.5 }, { close: 2 }),
+  S(w('before (?:buying|they buy|he buys|she buys|signing|they sign|committing|they commit|purchasing|making a decision|deciding)'), { closing: 1.5 }, { close: 2 }),
+  S(w('discounts?|lower (?:the )?price|price (?:down|reduction|drop)|negotiat(?:e|ing|ion|ions)|haggl(?:e|ing)|cav(?:e|ed|ing)|gave in|give in|concessions?|match (?:the |their )?price|beat (?:the |their )?price|% off|percent off'), { objection_handling: 3, closing: 2 }, { close: 2 }),
+  S(w('froze|freeze|freezing|(?:did not|do not|never) know what to say|went blank|go blank|caught off guard|deer in the headlights|flustered|stumble'), { objection_handling: 1.5 }, {}),
+
+  // ---- Closing ----
+  S(w('clos(?:e|es|ed|ing) (?:the |a |more )?(?:deal|deals|sale|sales|business)|closing|closer|close rate|closing rate|the close|my close|to close|at the close'), { closing: 3.5 }, { close: 3 }),
+  S(w('ask(?:ing)? for (?:the )?(?:order|sale|business|commitment|signature|money|deal|close)|ask them to (?:buy|sign|commit)|ask(?:ing)? for it'), { closing: 4 }, { close: 3.5 }),
+  S(w('pushy|salesy|aggressive|desperate|begging|needy|too forward'), { closing: 2.5 }, { close: 1 }),
+  S(w('sign(?:ed|ing|s)? (?:the |a )?(?:contract|agreement|paperwork|deal|order)|signed|contracts?|paperwork|signatures?|dotted line|purchase order|po'), { closing: 3 }, { close: 3 }),
+  S(w('next steps?|set (?:clear |a )?next steps?|mutual action plan|action plan|calendar invite|book the next'), { closing: 2.5, follow_up: 1.5 }, { close: 2.5 }),
+  S(w('(?:deal|deals|it|they|opportunity|opportunities) (?:drift|drifts|drifting|stall|stalls|stalled|die|dies|died|dying|go cold|goes cold|went cold|fizzles?|fizzled|falls? through|fell through|slips?|slipped)|then it dies|lose the deal|lost the deal|deals slip'), { closing: 2, follow_up: 1.5 }, { close: 3 }),
+  S(w('verbal (?:yes|yeses|commitment|agreement|ok|okay)|(?:said|says|say) yes|they agree|agreed in principle'), { closing: 3 }, { close: 3 }),
+  S(w('get (?:them|the customer|the client|customers|clients|people|prospects|buyers|him|her) to (?:commit|buy|sign|agree|say yes|move forward|decide)|(?:ready|willing|going|decide|deciding|commit|committing) to (?:buy|purchase|sign|move forward|go ahead)|move forward|go ahead|pull the trigger'), { closing: 4 }, { close: 3 }),
+  S(w('los(?:e|es|ing|t) (?:the |a |my |more |so many |too many )?(?:deal|deals|sale|sales)|win rate|close ratio|closing ratio|conversion rate'), { closing: 2 }, { close: 1.5 }),
+  S(w('commit(?:ment|ted|s)?|decisions?|decide|buying signals?|seal the deal|over the line|get the yes|get them to buy|get them to commit|close them'), { closing: 2 }, { close: 2 }),
+  S(w('assumptive close|summary close|trial close|alternative (?:choice )?close|now or never close|puppy dog close|takeaway close|closing techniques?|closing lines?|closing questions?'), { closing: 4 }, { close: 3.5 }),
+  S(w('hesitat(?:e|es|ion|ing)|on the fence|undecided|cold feet|last minute'), { closing: 1.5, objection_handling: 1 }, { close: 2 }),
+
+  // ---- Follow-up ----
+  S(w('follow(?:ing|s|ed)? ?up|follow ups?|followup|followups'), { follow_up: 4 }, { close: 2.5 }),
+  S(w('(?:went|go|goes|going|gone) (?:completely |totally |all )?(?:silent|dark|quiet|cold|missing)|ghost(?:ed|ing|s)?|disappear(?:ed|s)?|radio silence|vanish(?:ed|es)?|(?:stop|stopped|stops) (?:responding|answering|replying|returning)|never hear back|do not hear back|did not hear back'), { follow_up: 4 }, { close: 2.5 }),
+  S(w('(?:has not|have not|had not|does not|do not|did not|never|will not|not) (?:answered|answer|responded|respond|replied|reply|returned|return|got back|gotten back|called back|call back|get back)|unanswered|no answer'), { follow_up: 3 }, { close: 1.5 }),
+  S(w('after (?:i|we) (?:send|sent|submit|submitted|email|emailed|share|shared) (?:the |a |my |our )?(?:proposal|quote|contract|pricing|estimate|bid|offer|info|information)|proposals?|quotes?|estimates?|bids?'), { follow_up: 2.5, closing: 1 }, { close: 3 }),
+  S(w('how often|how many times|cadence|check(?:ing)? in|checking back|touch ?points?|touches|reach(?:ing)? out again|chas(?:e|ing)|nudg(?:e|ing)|reminders?|nag(?:ging)?|pester(?:ing)?|stay(?:ing)? top of mind|keep in touch'), { follow_up: 3 }, { close: 1.5 }),
+  S(w('break ?up emails?|last email|final email'), { follow_up: 3.5 }, { close: 2 }),
+  S(w('after (?:the |a |our |my )?(?:first |initial |last |second )?(?:meeting|call|demo|presentation|visit|appointment)|keep (?:the conversation|the deal|things|it) (?:going|moving|alive|warm)|stay in touch|annoying|annoy (?:them|people)|bother(?:ing)? them|(?:i|we|should i|do i|to) (?:call|email|text|message|reach out to|ping) (?:them |him |her )?(?:again|back)|second email|third email|another email'), { follow_up: 2.5 }, { close: 2 }),
+
+  // ---- Stage cues without a topic of their own ----
+  S(w('(?:at|toward|towards|near|by|right at|close to) the (?:very )?end|last minute|last second|eleventh hour|final hurdle|end of (?:the |a |my )?(?:call|meeting|demo|presentation|conversation|pitch)|wrap(?:ping)? up|final (?:stage|step|meeting)|last step'), {}, { close: 4 }),
+  S(w('(?:half ?way|halfway|midway|in the middle|middle of)'), {}, { middle: 4 }),
+  S(w('during (?:the |my |a |our )?(?:demo|demos|presentation|call|calls|pitch|meeting|meetings|discovery|conversation)'), {}, { middle: 3 }),
+  S(w('(?:start|beginning|opening|top) of (?:the |a |my )?(?:call|calls|meeting|conversation)|within (?:the first )?(?:seconds|a minute)|(?:pick|picks) up the phone|who is calling|who this is'), {}, { intro: 3.5 }),
+];

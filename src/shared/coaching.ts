@@ -1,0 +1,43 @@
+/**
+ * The coach's vocabulary (DECISIONS §6), shared by the engines, the API and the chat screen.
+ */
+export const STAGES = ['intro', 'middle', 'close', 'general'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export const TOPICS = ['prospecting', 'discovery', 'presentation', 'objection_handling', 'closing', 'follow_up'] as const;
+export type Topic = (typeof TOPICS)[number];
+
+export const TOPIC_LABELS: Record<Topic, string> = {
+  prospecting: 'Prospecting and openers',
+  discovery: 'Discovery',
+  presentation: 'Presenting and demos',
+  objection_handling: 'Objection handling',
+  closing: 'Closing',
+  follow_up: 'Follow-up',
+};
+
+export const STAGE_LABELS: Record<Stage, string> = {
+  intro: 'The opening',
+  middle: 'The middle',
+  close: 'The close',
+  general: 'General',
+};
+
+/** SQUARE, our call framework (DECISIONS §6): S is the intro, Q–R the middle, E the close. */
+export const SQUARE_STEPS = [
+  { letter: 'S', name: 'Set the stage', stage: 'intro' },
+  { letter: 'Q', name: 'Question', stage: 'middle' },
+  { letter: 'U', name: 'Uncover the need and what it costs', stage: 'middle' },
+  { letter: 'A', name: 'Address objections', stage: 'middle' },
+  { letter: 'R', name: 'Recommend, tied to the need', stage: 'middle' },
+  { letter: 'E', name: 'Earn the commitment', stage: 'close' },
+] as const;
+
+/** The diagnosis every assistant message carries. */
+export interface Coaching {
+  stage: Stage;
+  /** Most likely first. */
+  topics: Topic[];
+  /** The named method the reply coaches with, when it coaches with one. */
+  method?: string;
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { STAGES, TOPICS } from '../coaching.js';
+
+export const MESSAGE_MAX = 2000;
+
+export const coachingSchema = z.object({
+  stage: z.enum(STAGES),
+  topics: z.array(z.enum(TOPICS)),
+  method: z.string().optional(),
+});
+
+/** SPEC §3 chat message. `team` is a reply from a person on the coaching team (an admin), shown as such. */
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  role: z.enum(['user', 'assistant', 'team']),
+  content: z.string(),
+  timestamp: z.string(),
+  options: z.array(z.string()).optional(),
+  coaching: coachingSchema.optional(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** SPEC §3 chat session, client view. */
+export const chatSessionSchema = z.object({
+  sessionId: z.string(),
+  messages: z.array(chatMessageSchema),
+});
+export type ChatSession = z.infer<typeof chatSessionSchema>;
+
+const sessionIdSchema = z.uuid({ error: 'No active chat session' });
+
+/** POST /api/chat/message and its streaming twin. */
+export const sendMessageSchema = z.object({
+  sessionId: sessionIdSchema,
+  message: z
+    .string({ error: 'Please type a message.' })
+    .trim()
+    .min(1, 'Please type a message.')
+    .max(MESSAGE_MAX, `Messages can be at most ${MESSAGE_MAX} characters.`),
+});
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+export const sendMessageResponseSchema = z.object({ session: chatSessionSchema });
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
+export const sessionIdParamSchema = z.object({ sessionId: sessionIdSchema });
+
+/** GET /api/chat/sessions: the user's past conversations, newest first. */
+export const conversationSummarySchema = z.object({
+  sessionId: z.string(),
+  title: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  messageCount: z.number().int(),
+});
+export const conversationListSchema = z.object({ sessions: z.array(conversationSummarySchema) });
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+/**
+ * GET /api/chat/status: what the chat screen needs to show the subtitle, the promo banner and the
+ * upgrade screen (SPEC §2 Chat, §4), computed by the server from the plan catalogue.
+ */
+export const chatStatusSchema = z.object({
+  /** admin, paid (Basic or Pro), trial, or free (one conversation per window). */
+  access: z.enum(['admin', 'paid', 'trial', 'free']),
+  unlimited: z.boolean(),
+  /** Free chats left in the current window (meaningful for `free`). */
+  freeChatsRemaining: z.number().int(),
+  /** When the next free chat becomes available, when none is left. */
+  nextResetAt: z.string().nullable(),
+  /** Whole days until the reset, rounded up (SPEC: 'Your next free chat resets in N days'). */
+  daysUntilReset: z.number().int().nullable(),
+  /** End of the trial, while it runs. */
+  trialEndsAt: z.string().nullable(),
+  /** Whole days left in the trial, rounded up. */
+  trialDaysLeft: z.number().int().nullable(),
+  /** Free users: the conversation the week's chat opened stays usable; this is it, if any. */
+  openFreeSessionId: z.string().nullable(),
+});
+export type ChatStatus = z.infer<typeof chatStatusSchema>;
+
+/**
+ * Server-sent events of POST /api/chat/message/stream, in order: `user` (the stored user
+ * message), any number of `delta` (text as the coach writes it), then `done` (the stored
+ * assistant message) or `error`.
+ */
+export const streamEventSchemas = {
+  user: chatMessageSchema,
+  delta: z.object({ text: z.string() }),
+  done: chatMessageSchema,
+  error: z.object({ message: z.string() }),
+} as const;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const ESCALATION_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
+
+/** SPEC §3 escalation, as the admin list shows it. */
+export const escalationSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  status: z.enum(['pending', 'answered']),
+  priority: z.enum(ESCALATION_PRIORITIES),
+  user: z.object({ id: z.number().int(), username: z.string() }),
+  sessionId: z.string().nullable(),
+  escalationReason: z.string(),
+  userMessage: z.string(),
+  aiAttempt: z.string(),
+  adminResponse: z.string().nullable(),
+  learningNote: z.string().nullable(),
+  sessionMessageCount: z.number().int(),
+});
+export type Escalation = z.infer<typeof escalationSchema>;
+export const escalationListSchema = z.array(escalationSchema);
+
+/** POST /api/admin/escalations/:id/respond (SPEC §5: the response is required, the note optional). */
+export const escalationResponseSchema = z.object({
+  adminResponse: z.string({ error: 'Please provide a response for the user.' }).trim().min(1, 'Please provide a response for the user.').max(4000, 'Please keep the response under 4000 characters.'),
+  learningNote: z.string().trim().max(4000, 'Please keep the learning note under 4000 characters.').optional().default(''),
+});
+export type EscalationResponseInput = z.input<typeof escalationResponseSchema>;
+
+export const escalationIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
