@@ -13,7 +13,7 @@ import type { AppDeps } from '../../app.js';
 import { HttpError } from '../../plugins/errors.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { CoachUnavailableError } from '../coach/engine.js';
-import { chatStatus, createConversation, finishTurn, listConversations, readConversation, sessionAfterTurn, startTurn, toChatMessage } from './service.js';
+import { chatStatus, createConversation, finishTurn, listConversations, readConversation, sessionAfterTurn, startTurn, storeUserMessage, toChatMessage } from './service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
 const UNAVAILABLE = 'The AI coach is unavailable right now. Please try again in a moment.';
@@ -76,8 +76,7 @@ export const chatRoutes =
           request.log.error({ err }, 'coach engine failed');
           throw new HttpError(503, err instanceof CoachUnavailableError ? err.message : UNAVAILABLE);
         }
-        const assistant = await finishTurn(turnDeps, user, turn, reply);
-        return { session: sessionAfterTurn(turn, assistant) };
+        return { session: sessionAfterTurn(turn, await finishTurn(turnDeps, user, turn, reply)) };
       },
     );
 
@@ -113,12 +112,12 @@ export const chatRoutes =
         const send = (event: string, data: unknown) => {
           if (!reply.raw.writableEnded) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
         };
-        send('user', toChatMessage(turn.userMessage));
+        send('user', toChatMessage(await storeUserMessage(turnDeps, user, turn)));
         try {
           const stream = deps.coach.stream(turn.context, abort.signal);
           for await (const text of stream.textStream) send('delta', { text });
           const coachReply = await stream.reply;
-          const assistant = await finishTurn(turnDeps, user, turn, coachReply);
+          const { assistant } = await finishTurn(turnDeps, user, turn, coachReply);
           send('done', toChatMessage(assistant));
         } catch (err) {
           if (!abort.signal.aborted) request.log.error({ err }, 'coach stream failed');

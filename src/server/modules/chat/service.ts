@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Coaching } from '../../../shared/coaching.js';
 import type { PlanCatalogue } from '../../../shared/plans.js';
 import type { ChatMessage, ChatSession, ChatStatus, ConversationSummary } from '../../../shared/schemas/chat.js';
@@ -117,9 +117,12 @@ export interface TurnDeps {
 
 export interface StartedTurn {
   chat: ChatRow;
-  userMessage: MessageRow;
+  /** The rep's message, once stored (the streaming route stores it before the reply). */
+  userMessage: MessageRow | null;
+  message: string;
   history: MessageRow[];
   context: CoachContext;
+  receivedAt: Date;
 }
 
 function paymentRequired(user: UserRow, plans: PlanCatalogue, now: Date): HttpError {
@@ -129,62 +132,51 @@ function paymentRequired(user: UserRow, plans: PlanCatalogue, now: Date): HttpEr
 }
 
 /**
- * Stores the rep's message after checking they may send it, and gathers what the engine needs.
- * For a free-tier user the first message of a conversation takes the window's free chat, in one
- * transaction with a row lock, so concurrent first messages can never get two (DECISIONS §3).
+ * Takes the window's free chat for this conversation, under row locks on the user and the
+ * conversation, so concurrent first messages can never get two (DECISIONS §3). Runs once per
+ * free conversation; every later message of it only checks that the window still holds.
+ */
+async function takeFreeChat(db: Db, user: UserRow, chat: ChatRow, plans: PlanCatalogue, now: Date): Promise<ChatRow> {
+  return db.transaction(async (tx) => {
+    const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    const [locked] = await tx.select().from(chatSessions).where(eq(chatSessions.id, chat.id)).for('update');
+    if (!fresh || !locked) throw new HttpError(404, 'Conversation not found.');
+    // Another request for this same conversation may have taken it while we waited for the lock.
+    if (openInWindow(locked, fresh, plans, now)) return locked;
+    const expired = windowExpired(fresh.lastWeeklyResetDate, plans, now);
+    if (!expired && fresh.weeklyFreeChatsRemaining <= 0) throw paymentRequired(fresh, plans, now);
+    const windowStart = expired ? now : (fresh.lastWeeklyResetDate as Date);
+    await tx
+      .update(users)
+      .set({
+        lastWeeklyResetDate: windowStart,
+        weeklyFreeChatsRemaining: (expired ? plans.free.chatsPerWindow : fresh.weeklyFreeChatsRemaining) - 1,
+        freeSessionUsed: true,
+      })
+      .where(eq(users.id, user.id));
+    const [updated] = await tx.update(chatSessions).set({ freeWindowStart: windowStart }).where(eq(chatSessions.id, chat.id)).returning();
+    return updated ?? locked;
+  });
+}
+
+/**
+ * Checks the rep may send this message and gathers what the engine needs: the conversation,
+ * its history, the rep's profile and the knowledge passages. Writes nothing, except the free
+ * chat a free-tier user's new conversation takes.
  */
 export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string, message: string): Promise<StartedTurn> {
   const { db, plans } = deps;
   const now = deps.now();
-  const chat = await ownConversation(db, user.id, sessionId);
-  const access = chatAccess(user, plans, now);
+  let chat = await ownConversation(db, user.id, sessionId);
+  const history = await messagesOf(db, chat.id);
 
-  const { userMessage, chatAfter } = await db.transaction(async (tx) => {
-    // Lock the conversation: its title (set with the first message) and free window are decided once.
-    const [locked] = await tx.select().from(chatSessions).where(eq(chatSessions.id, chat.id)).for('update');
-    if (!locked) throw new HttpError(404, 'Conversation not found.');
-    const first = locked.title === null;
-    let freeWindowStart = locked.freeWindowStart;
-
-    if (access === 'free') {
-      const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
-      if (!fresh) throw new HttpError(401, 'Please sign in to continue.');
-      if (openInWindow(locked, fresh, plans, now)) {
-        const [{ n } = { n: 0 }] = await tx
-          .select({ n: count() })
-          .from(chatMessages)
-          .where(and(eq(chatMessages.chatSessionId, chat.id), eq(chatMessages.role, 'user')));
-        if (Number(n) >= FREE_CONVERSATION_MESSAGE_CAP) {
-          throw new HttpError(402, 'This free conversation has reached its message limit. Upgrade to keep coaching.', undefined, undefined, { requiresPayment: true });
-        }
-      } else {
-        const expired = windowExpired(fresh.lastWeeklyResetDate, plans, now);
-        if (!expired && fresh.weeklyFreeChatsRemaining <= 0) throw paymentRequired(fresh, plans, now);
-        const windowStart = expired ? now : (fresh.lastWeeklyResetDate as Date);
-        await tx
-          .update(users)
-          .set({
-            lastWeeklyResetDate: windowStart,
-            weeklyFreeChatsRemaining: (expired ? plans.free.chatsPerWindow : fresh.weeklyFreeChatsRemaining) - 1,
-            freeSessionUsed: true,
-          })
-          .where(eq(users.id, user.id));
-        freeWindowStart = windowStart;
-      }
+  if (chatAccess(user, plans, now) === 'free') {
+    if (!openInWindow(chat, user, plans, now)) chat = await takeFreeChat(db, user, chat, plans, now);
+    else if (history.filter((m) => m.role === 'user').length >= FREE_CONVERSATION_MESSAGE_CAP) {
+      throw new HttpError(402, 'This free conversation has reached its message limit. Upgrade to keep coaching.', undefined, undefined, { requiresPayment: true });
     }
+  }
 
-    const [inserted] = await tx.insert(chatMessages).values({ chatSessionId: chat.id, role: 'user', content: message, createdAt: now }).returning();
-    if (!inserted) throw new Error('message insert returned nothing');
-    const [updated] = await tx
-      .update(chatSessions)
-      .set({ updatedAt: now, freeWindowStart, ...(first ? { title: message.slice(0, TITLE_MAX) } : {}) })
-      .where(eq(chatSessions.id, chat.id))
-      .returning();
-    if (first) await tx.update(users).set({ sessionCount: sql`${users.sessionCount} + 1` }).where(eq(users.id, user.id));
-    return { userMessage: inserted, chatAfter: updated ?? locked };
-  });
-
-  const history = (await messagesOf(db, chat.id)).filter((m) => m.id < userMessage.id);
   const lastUserWords = history.filter((m) => m.role === 'user').slice(-2).map((m) => m.content).join(' ');
   const d = diagnose(`${lastUserWords} ${message}`);
   const knowledge = await searchKnowledge(db, message, d.topics.slice(0, 2).map((t) => t.replace('_', ' ')));
@@ -206,33 +198,76 @@ export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string
     message,
     knowledge,
   };
-  return { chat: chatAfter, userMessage, history, context };
+  return { chat, userMessage: null, message, history, context, receivedAt: now };
 }
 
-/** Stores the coach's reply, and an escalation for the admins when the engine asks for a person. */
-export async function finishTurn(deps: TurnDeps, user: UserRow, turn: StartedTurn, reply: CoachReply): Promise<MessageRow> {
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The first message names the conversation and counts as a coaching session, exactly once. */
+async function touchConversation(tx: Tx, turn: StartedTurn, userId: number, now: Date): Promise<void> {
+  if (turn.history.length === 0) {
+    const named = await tx
+      .update(chatSessions)
+      .set({ title: turn.message.slice(0, TITLE_MAX), updatedAt: now })
+      .where(and(eq(chatSessions.id, turn.chat.id), isNull(chatSessions.title)))
+      .returning({ id: chatSessions.id });
+    if (named.length) {
+      await tx.update(users).set({ sessionCount: sql`${users.sessionCount} + 1` }).where(eq(users.id, userId));
+      return;
+    }
+  }
+  await tx.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, turn.chat.id));
+}
+
+/** Stores the rep's message ahead of a streamed reply, so it is kept even if the stream breaks. */
+export async function storeUserMessage(deps: TurnDeps, user: UserRow, turn: StartedTurn): Promise<MessageRow> {
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(chatMessages).values({ chatSessionId: turn.chat.id, role: 'user', content: turn.message, createdAt: turn.receivedAt }).returning();
+    await touchConversation(tx, turn, user.id, turn.receivedAt);
+    return inserted;
+  });
+  if (!row) throw new Error('message insert returned nothing');
+  turn.userMessage = row;
+  return row;
+}
+
+/**
+ * Stores the coach's reply (and the rep's message, when not stored yet) in one transaction, and
+ * an escalation for the admins when the engine asks for a person.
+ */
+export async function finishTurn(deps: TurnDeps, user: UserRow, turn: StartedTurn, reply: CoachReply): Promise<{ user: MessageRow; assistant: MessageRow }> {
   const now = deps.now();
+  const assistantValues = {
+    chatSessionId: turn.chat.id,
+    role: 'assistant' as const,
+    content: reply.content,
+    options: reply.options.length ? reply.options : null,
+    coaching: reply.coaching satisfies Coaching,
+    engineState: reply.state ?? null,
+    createdAt: new Date(Math.max(now.getTime(), turn.receivedAt.getTime())),
+  };
   return deps.db.transaction(async (tx) => {
-    const [assistant] = await tx
-      .insert(chatMessages)
-      .values({
-        chatSessionId: turn.chat.id,
-        role: 'assistant',
-        content: reply.content,
-        options: reply.options.length ? reply.options : null,
-        coaching: reply.coaching satisfies Coaching,
-        engineState: reply.state ?? null,
-        createdAt: new Date(Math.max(now.getTime(), turn.userMessage.createdAt.getTime())),
-      })
-      .returning();
-    if (!assistant) throw new Error('message insert returned nothing');
-    await tx.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, turn.chat.id));
+    let userRow: MessageRow | undefined = turn.userMessage ?? undefined;
+    let assistant: MessageRow | undefined;
+    if (userRow) {
+      [assistant] = await tx.insert(chatMessages).values(assistantValues).returning();
+      await tx.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, turn.chat.id));
+    } else {
+      // One INSERT for both: ids follow the order of the values, so the rep's message comes first.
+      const rows = await tx
+        .insert(chatMessages)
+        .values([{ chatSessionId: turn.chat.id, role: 'user', content: turn.message, createdAt: turn.receivedAt }, assistantValues])
+        .returning();
+      [userRow, assistant] = [...rows].sort((a, b) => a.id - b.id);
+      await touchConversation(tx, turn, user.id, now);
+    }
+    if (!userRow || !assistant) throw new Error('message insert returned nothing');
     if (reply.escalation) {
       await tx.insert(aiEscalations).values({
         userId: user.id,
         chatSessionId: turn.chat.id,
-        messageId: turn.userMessage.id,
-        userMessage: turn.userMessage.content,
+        messageId: userRow.id,
+        userMessage: userRow.content,
         aiAttempt: reply.content,
         escalationReason: reply.escalation.reason,
         priority: reply.escalation.priority,
@@ -240,12 +275,12 @@ export async function finishTurn(deps: TurnDeps, user: UserRow, turn: StartedTur
         updatedAt: now,
       });
     }
-    return assistant;
+    return { user: userRow, assistant };
   });
 }
 
 /** The answer to POST /api/chat/message: the conversation with the new messages. */
-export function sessionAfterTurn(turn: StartedTurn, assistant: MessageRow): ChatSession {
-  return { sessionId: turn.chat.sessionId, messages: [...turn.history, turn.userMessage, assistant].map(toChatMessage) };
+export function sessionAfterTurn(turn: StartedTurn, stored: { user: MessageRow; assistant: MessageRow }): ChatSession {
+  return { sessionId: turn.chat.sessionId, messages: [...turn.history, stored.user, stored.assistant].map(toChatMessage) };
 }
 

@@ -1,0 +1,55 @@
+// `npm run bench:chat`: signed-in users sending messages through POST /api/chat/message with the
+// built-in coach, 50 connections for 10 s, against a bare node:http server in the same run.
+// Prints req/s, p50 and p99 for both and the ratio; then the engine's own reply time.
+// Conversations rotate (each request picks the next of many), as real users' chats stay short.
+import { load, printTable, signUp, startApp, startBaseline } from './lib.mjs';
+
+const USERS = 10;
+const SESSIONS_PER_USER = 40;
+const MESSAGES = [
+  'Cold calls are killing me. People hang up within the first ten seconds.',
+  'They keep telling me they already have a vendor they are happy with.',
+  'After I send the proposal they go completely silent.',
+  'Give me another tip',
+  'During demos people lose attention halfway through.',
+  'I never know how to ask for the sale without sounding pushy.',
+];
+
+const baseline = await startBaseline();
+const app = await startApp({ AUTH_RATE_LIMIT_PER_IP: '100000', COACH_STREAM_DELAY_MS: '0' });
+try {
+  const targets = [];
+  for (let u = 0; u < USERS; u++) {
+    const cookie = await signUp(app.url, `${Date.now().toString(36)}_${u}`);
+    for (let s = 0; s < SESSIONS_PER_USER; s++) {
+      const res = await fetch(`${app.url}/api/chat/session`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
+      targets.push({ cookie, sessionId: (await res.json()).sessionId });
+    }
+  }
+  let i = 0;
+  const requests = [
+    {
+      method: 'POST',
+      path: '/api/chat/message',
+      setupRequest: (req) => {
+        const t = targets[i % targets.length];
+        const message = MESSAGES[Math.floor(i / targets.length) % MESSAGES.length];
+        i++;
+        return { ...req, headers: { 'content-type': 'application/json', cookie: t.cookie }, body: JSON.stringify({ sessionId: t.sessionId, message }) };
+      },
+    },
+  ];
+  await load('warm-up', { url: app.url, requests, duration: 3 });
+  const base = await load('bare node:http', { url: baseline.url });
+  const chat = await load('POST /api/chat/message', { url: app.url, requests });
+  printTable([base, chat], base);
+  const ratio = chat.reqPerSec / base.reqPerSec;
+  console.log(`\ntarget: ratio >= 0.05 with p99 < 100 ms -> ${ratio >= 0.05 && chat.p99ms < 100 ? 'met' : 'NOT met'} (ratio ${ratio.toFixed(3)}, p99 ${chat.p99ms} ms)`);
+} finally {
+  baseline.stop();
+  await app.stop();
+}
+
+// The engine alone, without HTTP or database: the reply time the issue bounds (p99 < 30 ms).
+const { evaluateScenarios } = await import('../dist/server/coach-eval-lib.js').catch(() => ({ evaluateScenarios: null }));
+if (!evaluateScenarios) console.log('\n(engine timing: run npm run coach:eval -- ../shared/coach-eval/dev.json, which prints it)');
