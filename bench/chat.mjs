@@ -16,7 +16,7 @@ const MESSAGES = [
 ];
 
 const baseline = await startBaseline();
-const app = await startApp({ AUTH_RATE_LIMIT_PER_IP: '100000', COACH_STREAM_DELAY_MS: '0' });
+const app = await startApp({ AUTH_RATE_LIMIT_PER_IP: '100000', COACH_STREAM_DELAY_MS: '0', DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? '10' });
 try {
   const targets = [];
   for (let u = 0; u < USERS; u++) {

@@ -1,6 +1,7 @@
 import { Route, Switch } from 'wouter';
 import { AccountPage } from '../features/account/pages/account-page';
 import { AuthPage } from '../features/auth/pages/auth-page';
+import { ChatPage } from '../features/chat/pages/chat-page';
 import { DownloadsPage } from '../features/downloads/pages/downloads-page';
 import { LandingPage } from '../features/home/pages/landing-page';
 import { PrivacyPolicyPage } from '../features/legal/pages/privacy-policy-page';
@@ -14,7 +15,6 @@ import { NotFoundPage } from './pages/not-found-page';
 
 /** Routes whose features land in later issues (the only placeholder allowed). */
 const COMING_SOON: Array<[string, string]> = [
-  ['/chat', 'AI Sales Coach'],
   ['/training', 'Sales Training'],
   ['/community', 'Community'],
   ['/referral', 'Referral Program'],
@@ -44,6 +44,7 @@ export function AppRoutes() {
         </Route>
       ))}
       <Route path="/tutorial" component={TutorialPage} />
+      <Route path="/chat" component={ChatPage} />
       <Route path="/account" component={AccountPage} />
       <Route path="/downloads" component={DownloadsPage} />
       <Route path="/privacy-policy" component={PrivacyPolicyPage} />

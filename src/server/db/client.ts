@@ -2,7 +2,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** Drizzle over the pool; `$client` is the pool itself, for the few hot statements written as SQL. */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction handle; services that write several rows take `Executor` so they can run inside one. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;

@@ -28,7 +28,7 @@ export async function openDatabase(env: Env, log: (m: string) => void): Promise<
   if (env.DATABASE_URL) {
     await runMigrations(env.DATABASE_URL);
     const host = new URL(env.DATABASE_URL).host;
-    return { ...connect(env.DATABASE_URL), description: `PostgreSQL at ${host}` };
+    return { ...connect(env.DATABASE_URL, env.DB_POOL_SIZE), description: `PostgreSQL at ${host}` };
   }
   const embedded = await startEmbeddedPostgres({
     clusterDir: resolveClusterDir(env.DATA_DIR, log),
@@ -39,7 +39,7 @@ export async function openDatabase(env: Env, log: (m: string) => void): Promise<
     await ensureDatabase(embedded.url(), EMBEDDED_DB_NAME);
     const url = embedded.url(EMBEDDED_DB_NAME);
     await runMigrations(url);
-    const database = connect(url);
+    const database = connect(url, env.DB_POOL_SIZE);
     return {
       ...database,
       embedded,

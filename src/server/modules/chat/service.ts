@@ -50,6 +50,30 @@ async function messagesOf(db: Db, chatId: number): Promise<MessageRow[]> {
   return db.select().from(chatMessages).where(eq(chatMessages.chatSessionId, chatId)).orderBy(asc(chatMessages.id));
 }
 
+/**
+ * The caller's conversation and its messages in one round trip. Every chat message runs this, so
+ * it is a named prepared statement (planned once per connection).
+ */
+function conversationWithHistoryQuery(db: Db) {
+  return db
+    .select({ chat: chatSessions, message: chatMessages })
+    .from(chatSessions)
+    .leftJoin(chatMessages, eq(chatMessages.chatSessionId, chatSessions.id))
+    .where(and(eq(chatSessions.sessionId, sql.placeholder('sessionId')), eq(chatSessions.userId, sql.placeholder('userId'))))
+    .orderBy(asc(chatMessages.id))
+    .prepare('chat_conversation_with_history');
+}
+const conversationQueries = new WeakMap<Db, ReturnType<typeof conversationWithHistoryQuery>>();
+
+async function ownConversationWithHistory(db: Db, userId: number, sessionId: string): Promise<{ chat: ChatRow; history: MessageRow[] }> {
+  let query = conversationQueries.get(db);
+  if (!query) conversationQueries.set(db, (query = conversationWithHistoryQuery(db)));
+  const rows = await query.execute({ sessionId, userId });
+  const chat = rows[0]?.chat;
+  if (!chat) throw new HttpError(404, 'Conversation not found.');
+  return { chat, history: rows.flatMap((r) => (r.message ? [r.message] : [])) };
+}
+
 export async function readConversation(db: Db, userId: number, sessionId: string): Promise<ChatSession> {
   const chat = await ownConversation(db, userId, sessionId);
   return { sessionId, messages: (await messagesOf(db, chat.id)).map(toChatMessage) };
@@ -167,8 +191,9 @@ async function takeFreeChat(db: Db, user: UserRow, chat: ChatRow, plans: PlanCat
 export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string, message: string): Promise<StartedTurn> {
   const { db, plans } = deps;
   const now = deps.now();
-  let chat = await ownConversation(db, user.id, sessionId);
-  const history = await messagesOf(db, chat.id);
+  const own = await ownConversationWithHistory(db, user.id, sessionId);
+  let chat = own.chat;
+  const history = own.history;
 
   if (chatAccess(user, plans, now) === 'free') {
     if (!openInWindow(chat, user, plans, now)) chat = await takeFreeChat(db, user, chat, plans, now);
@@ -246,6 +271,13 @@ export async function finishTurn(deps: TurnDeps, user: UserRow, turn: StartedTur
     engineState: reply.state ?? null,
     createdAt: new Date(Math.max(now.getTime(), turn.receivedAt.getTime())),
   };
+  // The common case, a later message with a reply that needs no person: one statement, one commit.
+  if (!turn.userMessage && turn.history.length > 0 && !reply.escalation) {
+    const rows = await writeTurnStatement(deps.db, turn, assistantValues, now);
+    const [userRow, assistant] = rows;
+    if (!userRow || !assistant) throw new Error('message insert returned nothing');
+    return { user: userRow, assistant };
+  }
   return deps.db.transaction(async (tx) => {
     let userRow: MessageRow | undefined = turn.userMessage ?? undefined;
     let assistant: MessageRow | undefined;
@@ -277,6 +309,61 @@ export async function finishTurn(deps: TurnDeps, user: UserRow, turn: StartedTur
     }
     return { user: userRow, assistant };
   });
+}
+
+interface RawMessageRow {
+  id: number;
+  chat_session_id: number;
+  role: MessageRow['role'];
+  content: string;
+  options: string[] | null;
+  coaching: Coaching | null;
+  engine_state: Record<string, unknown> | null;
+  created_at: Date;
+}
+
+/**
+ * Both messages and the conversation's timestamp in a single statement (its own transaction):
+ * the chat endpoint's hot path, as a named prepared statement with every value a parameter.
+ */
+async function writeTurnStatement(
+  db: Db,
+  turn: StartedTurn,
+  a: { content: string; options: string[] | null; coaching: Coaching; engineState: Record<string, unknown> | null; createdAt: Date },
+  now: Date,
+): Promise<MessageRow[]> {
+  const result = await db.$client.query<RawMessageRow>({
+    name: 'chat_write_turn',
+    text: `with inserted as (
+             insert into chat_messages (chat_session_id, role, content, options, coaching, engine_state, created_at)
+             values ($1, 'user', $2, null, null, null, $3), ($1, 'assistant', $4, $5::jsonb, $6::jsonb, $7::jsonb, $8)
+             returning *
+           ), touched as (
+             update chat_sessions set updated_at = $9 where id = $1
+           )
+           select * from inserted order by id`,
+    values: [
+      turn.chat.id,
+      turn.message,
+      turn.receivedAt,
+      a.content,
+      a.options === null ? null : JSON.stringify(a.options),
+      JSON.stringify(a.coaching),
+      a.engineState === null ? null : JSON.stringify(a.engineState),
+      a.createdAt,
+      now,
+    ],
+  });
+  return result.rows.map((r) => ({
+    id: r.id,
+    chatSessionId: r.chat_session_id,
+    role: r.role,
+    content: r.content,
+    options: r.options,
+    coaching: r.coaching,
+    engineState: r.engine_state,
+    createdAt: r.created_at,
+  }));
 }
 
 /** The answer to POST /api/chat/message: the conversation with the new messages. */

@@ -65,17 +65,12 @@ function searchTerms(text: string): string[] {
 }
 
 /**
- * The passages of the live knowledge most relevant to `text` (any of its words, ranked by
- * PostgreSQL full-text search, headings weighing more). `boost` adds words the caller knows
- * matter (the diagnosed topic), so a short message still finds its section.
+ * Every chat message searches the knowledge, so the search is a named prepared statement:
+ * passages of the live version matching any of the words, ranked by PostgreSQL full-text search.
  */
-export async function searchKnowledge(db: Executor, text: string, boost: string[] = [], limit = 3): Promise<KnowledgePassage[]> {
-  const terms = searchTerms(`${text} ${boost.join(' ')}`);
-  if (!terms.length) return [];
-  // Terms are [a-z0-9]+ only, so joining them with | cannot form any other tsquery syntax;
-  // to_tsquery stems them and drops stop words.
-  const query = sql`to_tsquery('english', ${terms.join(' | ')})`;
-  const rows = await db
+function searchQuery(db: Executor) {
+  const query = sql`to_tsquery('english', ${sql.placeholder('terms')})`;
+  return db
     .select({
       title: knowledgeChunks.title,
       content: knowledgeChunks.content,
@@ -84,8 +79,25 @@ export async function searchKnowledge(db: Executor, text: string, boost: string[
     .from(knowledgeChunks)
     .innerJoin(sql`(select ${query} as query) q`, sql`true`)
     .where(sql`${knowledgeChunks.versionId} = (select max(id) from ${knowledgeVersions}) and ${knowledgeChunks.searchVector} @@ q.query`)
-    .orderBy(sql`3 desc`)
-    .limit(limit);
+    .orderBy(sql`3 desc`, knowledgeChunks.position)
+    .limit(sql.placeholder('limit'))
+    .prepare('knowledge_search');
+}
+const searchQueries = new WeakMap<Executor, ReturnType<typeof searchQuery>>();
+
+/**
+ * The passages of the live knowledge most relevant to `text` (any of its words; headings weigh
+ * more). `boost` adds words the caller knows matter (the diagnosed topic), so a short message
+ * still finds its section.
+ */
+export async function searchKnowledge(db: Executor, text: string, boost: string[] = [], limit = 3): Promise<KnowledgePassage[]> {
+  const terms = searchTerms(`${text} ${boost.join(' ')}`);
+  if (!terms.length) return [];
+  let query = searchQueries.get(db);
+  if (!query) searchQueries.set(db, (query = searchQuery(db)));
+  // Terms are [a-z0-9]+ only, so joining them with | cannot form any other tsquery syntax;
+  // to_tsquery stems them and drops stop words.
+  const rows = await query.execute({ terms: terms.join(' | '), limit });
   return rows.map((r) => ({ title: r.title, content: r.content, rank: Number(r.rank) }));
 }
 

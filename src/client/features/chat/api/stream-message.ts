@@ -1,0 +1,218 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { streamEventSchemas, type ChatMessage, type ChatSession, type SendMessageInput } from '../../../../shared/schemas/chat';
+import type { ApiError } from '../../../../shared/schemas/errors';
+import { toast } from '../../../app/layout/toast-store';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/form-errors';
+import { isPaymentRequired } from '../lib/chat-status';
+import { createSseParser, type SseEvent } from '../lib/sse';
+import { chatStatusKey } from './get-chat-status';
+import { conversationKey } from './get-conversation';
+import { conversationsKey } from './get-conversations';
+
+export interface StreamHandlers {
+  /** The user's message as the server stored it. */
+  onUser?: (message: ChatMessage) => void;
+  /** The next piece of the coach's reply, to append. */
+  onDelta?: (text: string) => void;
+}
+
+/** The stream broke off or the coach failed mid-reply; the message is fit for a toast. */
+export class ChatStreamError extends Error {}
+
+const LOST = 'The connection was lost before the coach finished. Please try again.';
+
+type StreamEvent = { [K in keyof typeof streamEventSchemas]: { name: K; data: z.infer<(typeof streamEventSchemas)[K]> } }[keyof typeof streamEventSchemas];
+
+/** Checks one event against the shared schema; unknown or malformed events are skipped. */
+function decode(event: SseEvent): StreamEvent | null {
+  if (!(event.event in streamEventSchemas)) return null;
+  const name = event.event as keyof typeof streamEventSchemas;
+  let json: unknown;
+  try {
+    json = JSON.parse(event.data);
+  } catch {
+    return null;
+  }
+  const parsed = streamEventSchemas[name].safeParse(json);
+  return parsed.success ? ({ name, data: parsed.data } as StreamEvent) : null;
+}
+
+/** A JSON error answer as ApiRequestError, the way apiRequest reports it, so callers treat both alike. */
+async function toApiError(res: Response): Promise<ApiRequestError> {
+  const text = await res.text();
+  let body: Partial<ApiError> = {};
+  try {
+    body = text ? (JSON.parse(text) as Partial<ApiError>) : {};
+  } catch {
+    // A proxy's HTML error page: fall back to the status text below.
+  }
+  return new ApiRequestError(res.status, body.message ?? (text || res.statusText), body);
+}
+
+/**
+ * POST /api/chat/message/stream: sends a message and follows the coach's reply as server-sent
+ * events (fetch, because EventSource cannot POST). Resolves with the stored assistant message.
+ * Throws ApiRequestError for a refused request (402 with requiresPayment, 400, 404) and
+ * ChatStreamError when the reply fails or the stream ends early.
+ */
+export async function streamMessage(input: SendMessageInput, handlers: StreamHandlers, signal?: AbortSignal): Promise<ChatMessage> {
+  const res = await fetch('/api/chat/message/stream', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify(input),
+    signal,
+  });
+  if (!res.ok) throw await toApiError(res);
+  if (!res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) throw new ChatStreamError(LOST);
+
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  const parser = createSseParser();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+      for (const raw of parser.push(text)) {
+        const event = decode(raw);
+        if (!event) continue;
+        if (event.name === 'user') handlers.onUser?.(event.data);
+        else if (event.name === 'delta') handlers.onDelta?.(event.data.text);
+        else if (event.name === 'done') return event.data;
+        else throw new ChatStreamError(event.data.message);
+      }
+      if (done) throw new ChatStreamError(LOST);
+    }
+  } catch (err) {
+    // A dropped connection surfaces as a bare TypeError; say what it means. Aborts stay aborts.
+    if (err instanceof ChatStreamError || signal?.aborted) throw err;
+    throw new ChatStreamError(LOST);
+  } finally {
+    // Stop reading once the answer is known (or the caller gave up); the server sees the close.
+    reader.cancel().catch(() => undefined);
+  }
+}
+
+/** SPEC §9: a chosen option is sent after 100 ms, so the tap registers visibly before the list moves. */
+export const OPTION_SEND_DELAY_MS = 100;
+
+/**
+ * Messages not stored yet carry negative ids: the user's words until the server echoes them,
+ * and the coach's reply while it is being written.
+ */
+export const isUnsaved = (m: ChatMessage) => m.id < 0;
+
+let nextTempId = -1;
+
+export interface SendState {
+  /** A message is queued, on its way or being answered; further sends are refused (SPEC §5). */
+  pending: boolean;
+  /** Sent and waiting for the reply to finish. */
+  awaitingReply: boolean;
+}
+
+export interface UseStreamMessageOptions {
+  sessionId: string | null;
+  /** The server asked for payment; `newConversation` when nothing had been said in it yet. */
+  onPaymentRequired: (newConversation: boolean) => void;
+}
+
+/**
+ * Sends messages in the open conversation. The sent message and the reply as it streams in are
+ * written into the conversation's cached messages, so the draft turns into the stored reply in
+ * one render, without a flicker. `send` answers whether the message was taken, so the input
+ * keeps refused text.
+ */
+export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMessageOptions) {
+  const qc = useQueryClient();
+  const [state, setState] = useState<SendState>({ pending: false, awaitingReply: false });
+  // The ref, not the state, guards against a double send: two key presses can land before a re-render.
+  const pendingRef = useRef(false);
+  const abortRef = useRef<AbortController | null>(null);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The reply can outlive the render that started it; the newest callback is the one to call.
+  const onPaymentRequiredRef = useRef(onPaymentRequired);
+  useEffect(() => {
+    onPaymentRequiredRef.current = onPaymentRequired;
+  }, [onPaymentRequired]);
+
+  // Leaving the page stops the reply; the server keeps what it stored.
+  useEffect(
+    () => () => {
+      clearTimeout(timerRef.current);
+      abortRef.current?.abort();
+    },
+    [],
+  );
+
+  const run = useCallback(
+    async (id: string, message: string) => {
+      const key = conversationKey(id);
+      const update = (change: (messages: ChatMessage[]) => ChatMessage[]) =>
+        qc.setQueryData<ChatSession>(key, (s) => (s ? { ...s, messages: change(s.messages) } : s));
+      const newConversation = (qc.getQueryData<ChatSession>(key)?.messages.length ?? 0) === 0;
+      const userId = nextTempId--;
+      const replyId = nextTempId--;
+      const now = () => new Date().toISOString();
+
+      const controller = new AbortController();
+      abortRef.current = controller;
+      setState({ pending: true, awaitingReply: true });
+      update((ms) => [...ms, { id: userId, role: 'user', content: message, timestamp: now() }]);
+      try {
+        const reply = await streamMessage(
+          { sessionId: id, message },
+          {
+            onUser: (stored) => update((ms) => ms.map((m) => (m.id === userId ? stored : m))),
+            onDelta: (text) =>
+              update((ms) => {
+                const last = ms.at(-1);
+                if (last?.id === replyId) return [...ms.slice(0, -1), { ...last, content: last.content + text }];
+                return [...ms, { id: replyId, role: 'assistant', content: text, timestamp: now() }];
+              }),
+          },
+          controller.signal,
+        );
+        update((ms) => [...ms.filter((m) => m.id !== replyId), reply]);
+      } catch (err) {
+        // Whatever was not stored goes; an echoed user message has already replaced its stand-in.
+        update((ms) => ms.filter((m) => m.id !== userId && m.id !== replyId));
+        if (controller.signal.aborted) return;
+        if (isPaymentRequired(err)) onPaymentRequiredRef.current(newConversation);
+        else toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+        // The server may have stored more than the stream delivered: show what it kept.
+        if (err instanceof ChatStreamError) void qc.invalidateQueries({ queryKey: key, exact: true });
+      } finally {
+        if (abortRef.current === controller) abortRef.current = null;
+        pendingRef.current = false;
+        setState({ pending: false, awaitingReply: false });
+        // The free-chat count and the conversation list change with every message.
+        void qc.invalidateQueries({ queryKey: chatStatusKey });
+        void qc.invalidateQueries({ queryKey: conversationsKey, exact: true });
+      }
+    },
+    [qc],
+  );
+
+  const send = useCallback(
+    (text: string, delayMs = 0): boolean => {
+      const message = text.trim();
+      if (message === '' || pendingRef.current) return false;
+      if (!sessionId) {
+        toast({ title: 'No active chat session', variant: 'destructive' });
+        return false;
+      }
+      pendingRef.current = true;
+      setState((s) => ({ ...s, pending: true }));
+      if (delayMs > 0) timerRef.current = setTimeout(() => void run(sessionId, message), delayMs);
+      else void run(sessionId, message);
+      return true;
+    },
+    [sessionId, run],
+  );
+
+  return { ...state, send };
+}

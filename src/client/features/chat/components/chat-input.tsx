@@ -1,0 +1,71 @@
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { SendHorizontal } from 'lucide-react';
+import { MESSAGE_MAX } from '../../../../shared/schemas/chat';
+import { Button } from '../../../components/ui/button';
+
+/** SPEC §9: the box grows with its text up to this height, then scrolls. */
+export const INPUT_MAX_HEIGHT_PX = 96;
+
+export interface ChatInputProps {
+  /** Sends the trimmed text; answers false when the message was not taken (the text then stays). */
+  onSend: (text: string) => boolean;
+  /** A send is under way: typing goes on, sending waits (SPEC §5). */
+  pending: boolean;
+}
+
+/** The message box: Enter sends, Shift+Enter starts a new line. */
+export function ChatInput({ onSend, pending }: ChatInputProps) {
+  const [value, setValue] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
+  const canSend = !pending && value.trim() !== '';
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    // Measure from the smallest height so the box also shrinks when text is deleted.
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, INPUT_MAX_HEIGHT_PX)}px`;
+    el.style.overflowY = el.scrollHeight > INPUT_MAX_HEIGHT_PX ? 'auto' : 'hidden';
+  }, [value]);
+
+  const submit = () => {
+    const text = value.trim();
+    if (pending || text === '') return;
+    if (onSend(text)) setValue('');
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    // isComposing: Enter that confirms an IME composition (Japanese, Chinese input) is not a send.
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    submit();
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    submit();
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-slate-200 px-4 py-3">
+      <label htmlFor="chat-message" className="sr-only">
+        Message
+      </label>
+      <textarea
+        id="chat-message"
+        ref={box}
+        rows={1}
+        value={value}
+        maxLength={MESSAGE_MAX}
+        onChange={(e) => setValue(e.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder="Describe a sales situation..."
+        style={{ maxHeight: INPUT_MAX_HEIGHT_PX }}
+        className="min-h-10 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
+      />
+      <Button type="submit" aria-label="Send message" disabled={!canSend} className="h-10 w-10 shrink-0 px-0">
+        <SendHorizontal className="h-5 w-5" aria-hidden />
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { ApiRequestError } from '../../../lib/api-client';
+import type { ChatStatus } from '../../../../shared/schemas/chat';
+
+/** 'chat' or 'chats', 'day' or 'days'. */
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The header subtitle (SPEC §2 Chat). */
+export function chatSubtitle(status: Pick<ChatStatus, 'unlimited' | 'freeChatsRemaining'>): string {
+  if (status.unlimited) return 'Unlimited coaching sessions';
+  return `${plural(status.freeChatsRemaining, 'free chat')} remaining this week`;
+}
+
+/** The promo banner's line while the trial runs (SPEC §4: 'Last day' when one day is left). */
+export function trialBannerText(daysLeft: number): string {
+  return daysLeft <= 1 ? 'Last day of your free trial' : `${daysLeft} days left in your free trial`;
+}
+
+/** The upgrade screen's reset note; without a date from the server it falls back to the window length. */
+export function resetNote(daysUntilReset: number | null, windowDays: number): string {
+  if (daysUntilReset === null) return `Your next free chat resets within ${plural(windowDays, 'day')}`;
+  return `Your next free chat resets in ${plural(daysUntilReset, 'day')}`;
+}
+
+/**
+ * Whether the page opens on the upgrade screen: a free user whose week's chat is spent and whose
+ * conversation from it is closed. While that conversation is open it stays usable (DECISIONS §3).
+ */
+export function needsUpgrade(status: Pick<ChatStatus, 'access' | 'freeChatsRemaining' | 'openFreeSessionId'>): boolean {
+  return status.access === 'free' && status.freeChatsRemaining === 0 && status.openFreeSessionId === null;
+}
+
+/** A 402 (or 403) whose body asks for payment: the free tier is used up (SPEC §4). */
+export function isPaymentRequired(err: unknown): boolean {
+  return err instanceof ApiRequestError && (err.status === 402 || err.status === 403) && err.body.requiresPayment === true;
+}

@@ -1,0 +1,399 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage, ChatSession, ChatStatus, ConversationSummary } from '../../../../shared/schemas/chat';
+import type { User } from '../../../../shared/schemas/user';
+import { toast } from '../../../app/layout/toast-store';
+import { makeUser } from '../../../test/make-user';
+import { currentUserKey } from '../../user/api/get-current-user';
+import { CHAT_WELCOME_SEEN_KEY } from '../lib/welcome-flag';
+import { ChatPage } from './chat-page';
+
+vi.mock('../../../app/layout/toast-store', () => ({ toast: vi.fn(() => 1), dismissToast: vi.fn() }));
+
+const SESSION = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
+
+const trialStatus: ChatStatus = {
+  access: 'trial',
+  unlimited: true,
+  freeChatsRemaining: 1,
+  nextResetAt: null,
+  daysUntilReset: null,
+  trialEndsAt: '2026-03-01T00:00:00.000Z',
+  trialDaysLeft: 45,
+  openFreeSessionId: null,
+};
+
+const msg = (id: number, role: ChatMessage['role'], content: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
+  id,
+  role,
+  content,
+  timestamp: '2026-01-05T10:00:00.000Z',
+  ...extra,
+});
+
+const summary = (sessionId: string, title: string | null, messageCount: number): ConversationSummary => ({
+  sessionId,
+  title,
+  createdAt: '2026-01-04T10:00:00.000Z',
+  updatedAt: '2026-01-05T10:00:00.000Z',
+  messageCount,
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** An SSE answer whose chunks are handed out one by one as the test releases them. */
+function sseResponse() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const encoder = new TextEncoder();
+  return {
+    response: new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+    send: (event: string, data: unknown) => controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
+    close: () => controller.close(),
+  };
+}
+
+interface Server {
+  status: ChatStatus;
+  sessions: ConversationSummary[];
+  conversations: Record<string, ChatSession>;
+  created: string[];
+  /** The answer to the next POST /api/chat/message/stream. */
+  stream: () => Response;
+  streamBodies: unknown[];
+}
+
+let server: Server;
+const fetchMock = vi.fn<typeof fetch>();
+const calls = (method: string, url: string) => fetchMock.mock.calls.filter(([u, init]) => u === url && (init?.method ?? 'GET') === method);
+
+function route(url: string, init?: RequestInit): Response {
+  const method = init?.method ?? 'GET';
+  if (method === 'GET' && url === '/api/chat/status') return json(server.status);
+  if (method === 'GET' && url === '/api/chat/sessions') return json({ sessions: server.sessions });
+  if (method === 'GET' && url.startsWith('/api/chat/sessions/')) {
+    const found = server.conversations[url.slice('/api/chat/sessions/'.length)];
+    return found ? json(found) : json({ message: 'Conversation not found' }, 404);
+  }
+  if (method === 'POST' && url === '/api/chat/session') {
+    const sessionId = server.created.shift();
+    if (!sessionId) return json({ message: 'Could not start a conversation' }, 500);
+    server.conversations[sessionId] = { sessionId, messages: [] };
+    return json({ sessionId, messages: [] }, 201);
+  }
+  if (method === 'POST' && url === '/api/chat/message/stream') {
+    server.streamBodies.push(JSON.parse(String(init?.body)));
+    return server.stream();
+  }
+  return json({ message: `unexpected ${method} ${url}` }, 500);
+}
+
+function renderChat(user: User | null = makeUser({ onboardingCompleted: true })) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  client.setQueryData(currentUserKey, user);
+  const memory = memoryLocation({ path: '/chat', record: true });
+  render(
+    <QueryClientProvider client={client}>
+      <Router hook={memory.hook}>
+        <ChatPage />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return { memory, client };
+}
+
+const messageBox = () => screen.getByLabelText<HTMLTextAreaElement>('Message');
+function typeAndEnter(text: string) {
+  fireEvent.change(messageBox(), { target: { value: text } });
+  fireEvent.keyDown(messageBox(), { key: 'Enter' });
+}
+
+beforeEach(() => {
+  localStorage.setItem(CHAT_WELCOME_SEEN_KEY, '1');
+  server = { status: trialStatus, sessions: [], conversations: {}, created: [SESSION, OTHER], stream: () => json({ message: 'no stream set' }, 500), streamBodies: [] };
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input, init) => route(String(input), init));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(toast).mockClear();
+  localStorage.clear();
+});
+
+describe('ChatPage: opening', () => {
+  it('starts a conversation when there is none, and shows the empty state, subtitle and trial banner', async () => {
+    renderChat();
+    expect(await screen.findByText('Start a conversation with your AI sales coach!')).toBeTruthy();
+    expect(calls('POST', '/api/chat/session')).toHaveLength(1);
+    expect(screen.getByTestId('chat-subtitle').textContent).toBe('Unlimited coaching sessions');
+    const banner = screen.getByTestId('trial-banner');
+    expect(banner.textContent).toContain('45 days left in your free trial');
+    expect(within(banner).getByRole('link', { name: 'Upgrade for $0.99' }).getAttribute('href')).toBe('/checkout-basic');
+  });
+
+  it('reopens the most recent conversation, labels the coaching team, and offers only the latest options', async () => {
+    server.sessions = [summary(SESSION, 'Price objections', 4), summary(OTHER, null, 2)];
+    server.conversations[SESSION] = {
+      sessionId: SESSION,
+      messages: [
+        msg(1, 'user', 'Prospects say we cost too much.'),
+        msg(2, 'assistant', 'Where does it **stall**?', { options: ['Intro', 'Middle'] }),
+        msg(3, 'team', 'Hi, this is Dana from the coaching team.\nLet us dig in.'),
+        msg(4, 'assistant', 'When do they raise price?', { options: ['At the close', 'In discovery'], coaching: { stage: 'close', topics: ['objection_handling'], method: 'SPIN Selling' } }),
+      ],
+    };
+    renderChat();
+    expect(await screen.findByText('Prospects say we cost too much.')).toBeTruthy();
+    expect(calls('POST', '/api/chat/session')).toHaveLength(0);
+    expect(screen.getByText('stall').tagName).toBe('STRONG');
+    expect(within(screen.getByTestId('team-message')).getByText('Coaching team')).toBeTruthy();
+    expect(screen.getByText('Method: SPIN Selling')).toBeTruthy();
+    const chips = within(screen.getByRole('group', { name: 'Suggested replies' })).getAllByRole('button');
+    expect(chips.map((c) => c.textContent)).toEqual(['At the close', 'In discovery']);
+    expect(screen.queryByRole('button', { name: 'Intro' })).toBeNull();
+  });
+
+  it('shows a free user the chats left, without the trial banner', async () => {
+    server.status = { ...trialStatus, access: 'free', unlimited: false, freeChatsRemaining: 1, trialDaysLeft: null, trialEndsAt: null };
+    renderChat();
+    await screen.findByText('Start a conversation with your AI sales coach!');
+    expect(screen.getByTestId('chat-subtitle').textContent).toBe('1 free chat remaining this week');
+    expect(screen.queryByTestId('trial-banner')).toBeNull();
+  });
+
+  it('calls the last trial day by name', async () => {
+    server.status = { ...trialStatus, trialDaysLeft: 1 };
+    renderChat();
+    expect((await screen.findByTestId('trial-banner')).textContent).toContain('Last day of your free trial');
+  });
+
+  it('shows the upgrade screen to a free user whose weekly chat is spent', async () => {
+    server.status = { ...trialStatus, access: 'free', unlimited: false, freeChatsRemaining: 0, daysUntilReset: 3, trialDaysLeft: null, trialEndsAt: null };
+    renderChat();
+    expect(await screen.findByRole('heading', { name: 'Upgrade to Continue' })).toBeTruthy();
+    expect(screen.getByText('Your free weekly chat has been used')).toBeTruthy();
+    expect(screen.getByText('$2.99 first month, then $4.99/month')).toBeTruthy();
+    expect(screen.getByText('$0.99/month')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Pro Launch Special/ }).getAttribute('href')).toBe('/checkout-pro-promo');
+    expect(screen.getByRole('link', { name: /Basic Access/ }).getAttribute('href')).toBe('/checkout-basic');
+    expect(screen.getByText('Free users get 1 coaching session per week')).toBeTruthy();
+    expect(screen.getByText('Your next free chat resets in 3 days')).toBeTruthy();
+    expect(screen.getByTestId('chat-subtitle').textContent).toBe('0 free chats remaining this week');
+    expect(screen.queryByLabelText('Message')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New Chat' })).toBeNull();
+    expect(calls('POST', '/api/chat/session')).toHaveLength(0);
+  });
+
+  it("opens a free user's conversation from this week while it stays open", async () => {
+    server.status = { ...trialStatus, access: 'free', unlimited: false, freeChatsRemaining: 0, trialDaysLeft: null, openFreeSessionId: OTHER };
+    server.sessions = [summary(SESSION, 'Newer, empty', 0), summary(OTHER, 'This week', 2)];
+    server.conversations[OTHER] = { sessionId: OTHER, messages: [msg(1, 'user', 'This week’s question'), msg(2, 'assistant', 'This week’s answer')] };
+    renderChat();
+    expect(await screen.findByText('This week’s answer')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Upgrade to Continue' })).toBeNull();
+  });
+
+  it('welcomes a first visit once, and remembers it', async () => {
+    localStorage.removeItem(CHAT_WELCOME_SEEN_KEY);
+    renderChat();
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to SalesCoach' });
+    for (const feature of ['Interactive Coaching', 'Personalized Solutions', 'Proven Methods']) expect(within(dialog).getByText(feature)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start Free Coaching' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(localStorage.getItem(CHAT_WELCOME_SEEN_KEY)).not.toBeNull();
+    cleanup();
+    renderChat();
+    await screen.findByText('Start a conversation with your AI sales coach!');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends a signed-out visitor to the welcome page', () => {
+    const { memory } = renderChat(null);
+    expect(memory.history.at(-1)).toBe('/');
+  });
+});
+
+describe('ChatPage: sending', () => {
+  it('streams the reply: typing indicator, growing text, then the stored message with options; refreshes the status', async () => {
+    const sse = sseResponse();
+    server.stream = () => sse.response;
+    renderChat();
+    await screen.findByText('Start a conversation with your AI sales coach!');
+    const statusCalls = calls('GET', '/api/chat/status').length;
+
+    typeAndEnter('  They say the price is too high.  ');
+    await waitFor(() => expect(server.streamBodies).toEqual([{ sessionId: SESSION, message: 'They say the price is too high.' }]));
+    expect(screen.getByText('They say the price is too high.')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Coach is typing' })).toBeTruthy();
+    expect(messageBox().value).toBe('');
+
+    await act(async () => sse.send('user', msg(10, 'user', 'They say the price is too high.')));
+    await act(async () => sse.send('delta', { text: 'Let us find ' }));
+    expect(await screen.findByText('Let us find')).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Coach is typing' })).toBeNull();
+    await act(async () => sse.send('delta', { text: 'where it stalls.' }));
+    expect(await screen.findByText('Let us find where it stalls.')).toBeTruthy();
+
+    await act(async () => {
+      sse.send('done', msg(11, 'assistant', 'Let us find where it stalls.', { options: ['At the close'], coaching: { stage: 'close', topics: ['closing'], method: 'Closing strategies' } }));
+      sse.close();
+    });
+    expect(await screen.findByRole('button', { name: 'At the close' })).toBeTruthy();
+    expect(screen.getAllByText('They say the price is too high.')).toHaveLength(1);
+    expect(screen.getAllByText('Let us find where it stalls.')).toHaveLength(1);
+    expect(screen.getByText('Method: Closing strategies')).toBeTruthy();
+    await waitFor(() => expect(calls('GET', '/api/chat/status').length).toBeGreaterThan(statusCalls));
+  });
+
+  it('never sends twice while a reply is pending', async () => {
+    const sse = sseResponse();
+    server.stream = () => sse.response;
+    renderChat();
+    await screen.findByText('Start a conversation with your AI sales coach!');
+    typeAndEnter('first');
+    typeAndEnter('second');
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await waitFor(() => expect(server.streamBodies).toHaveLength(1));
+    expect(messageBox().value).toBe('second');
+    await act(async () => {
+      sse.send('user', msg(1, 'user', 'first'));
+      sse.send('done', msg(2, 'assistant', 'ok'));
+      sse.close();
+    });
+    await screen.findByText('ok');
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send message' }).disabled).toBe(false));
+    typeAndEnter('second');
+    await waitFor(() => expect(server.streamBodies).toHaveLength(2));
+  });
+
+  it('sends a chosen option as the next message after 100 ms', async () => {
+    server.sessions = [summary(SESSION, 'Openers', 2)];
+    server.conversations[SESSION] = { sessionId: SESSION, messages: [msg(1, 'user', 'Cold calls'), msg(2, 'assistant', 'Where?', { options: ['The opener', 'The ask'] })] };
+    const sse = sseResponse();
+    server.stream = () => sse.response;
+    renderChat();
+    const chip = await screen.findByRole<HTMLButtonElement>('button', { name: 'The opener' });
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(chip);
+      fireEvent.click(chip);
+      expect(chip.disabled).toBe(true);
+      await act(() => vi.advanceTimersByTimeAsync(99));
+      expect(server.streamBodies).toHaveLength(0);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(server.streamBodies).toEqual([{ sessionId: SESSION, message: 'The opener' }]));
+  });
+
+  it('opens the payment dialog when a running conversation needs payment', async () => {
+    server.sessions = [summary(SESSION, 'Old', 2)];
+    server.conversations[SESSION] = { sessionId: SESSION, messages: [msg(1, 'user', 'Hi'), msg(2, 'assistant', 'Hello')] };
+    server.stream = () => json({ message: 'Your free chat for this week is used.', requiresPayment: true }, 402);
+    const { memory } = renderChat();
+    await screen.findByText('Hello');
+    typeAndEnter('One more');
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock Full Access' });
+    expect(dialog.textContent).toContain('$4.99/month');
+    for (const f of ['Everything in Basic', 'Sales training videos']) expect(within(dialog).getByText(f)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: /Basic Access \$0\.99\/month/ })).toBeTruthy();
+    expect(toast).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Maybe later' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    typeAndEnter('Again');
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Unlock Full Access' })).getByRole('button', { name: 'Purchase Now' }));
+    expect(memory.history.at(-1)).toBe('/checkout');
+  });
+
+  it('shows the upgrade screen when a new conversation needs payment', async () => {
+    server.stream = () => json({ message: 'Your free chat for this week is used.', requiresPayment: true }, 402);
+    renderChat();
+    await screen.findByText('Start a conversation with your AI sales coach!');
+    typeAndEnter('Hello coach');
+    expect(await screen.findByRole('heading', { name: 'Upgrade to Continue' })).toBeTruthy();
+  });
+
+  it('toasts any other error with the server message', async () => {
+    server.stream = () => json({ message: 'Messages can be at most 2000 characters.', errors: {} }, 400);
+    renderChat();
+    await screen.findByText('Start a conversation with your AI sales coach!');
+    typeAndEnter('Hello coach');
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Messages can be at most 2000 characters.', variant: 'destructive' }));
+  });
+
+  it('toasts the error event of a failed reply', async () => {
+    const sse = sseResponse();
+    server.stream = () => sse.response;
+    renderChat();
+    await screen.findByText('Start a conversation with your AI sales coach!');
+    typeAndEnter('Hello coach');
+    await waitFor(() => expect(server.streamBodies).toHaveLength(1));
+    await act(async () => {
+      sse.send('user', msg(1, 'user', 'Hello coach'));
+      sse.send('error', { message: 'The coach is unavailable right now.' });
+      sse.close();
+    });
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'The coach is unavailable right now.', variant: 'destructive' }));
+    expect(screen.queryByRole('status', { name: 'Coach is typing' })).toBeNull();
+  });
+
+  it('says there is no active chat session when none could be started', async () => {
+    server.created = [];
+    renderChat();
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Could not start a conversation', variant: 'destructive' }));
+    await waitFor(() => expect(messageBox()).toBeTruthy());
+    typeAndEnter('Hello?');
+    expect(toast).toHaveBeenLastCalledWith({ title: 'No active chat session', variant: 'destructive' });
+    expect(server.streamBodies).toHaveLength(0);
+    expect(messageBox().value).toBe('Hello?');
+  });
+});
+
+describe('ChatPage: conversations', () => {
+  it('New Chat starts a fresh conversation', async () => {
+    server.sessions = [summary(OTHER, 'Old', 2)];
+    server.created = [SESSION];
+    server.conversations[OTHER] = { sessionId: OTHER, messages: [msg(1, 'user', 'Hi'), msg(2, 'assistant', 'Hello')] };
+    renderChat();
+    await screen.findByText('Hello');
+    fireEvent.click(screen.getByRole('button', { name: 'New Chat' }));
+    expect(await screen.findByText('Start a conversation with your AI sales coach!')).toBeTruthy();
+    expect(toast).toHaveBeenCalledWith({ title: 'Chat Cleared', description: 'Started a fresh conversation.' });
+  });
+
+  it('New Chat failure toasts the message', async () => {
+    server.created = [SESSION];
+    renderChat();
+    await screen.findByText('Start a conversation with your AI sales coach!');
+    fireEvent.click(screen.getByRole('button', { name: 'New Chat' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Could not start a conversation', variant: 'destructive' }));
+  });
+
+  it('Past chats lists the conversations and reopens the chosen one', async () => {
+    server.sessions = [summary(SESSION, null, 0), summary(OTHER, 'Gatekeepers', 3)];
+    server.conversations[SESSION] = { sessionId: SESSION, messages: [] };
+    server.conversations[OTHER] = { sessionId: OTHER, messages: [msg(1, 'user', 'Gatekeepers block me'), msg(2, 'assistant', 'Try this opener.'), msg(3, 'user', 'Thanks')] };
+    renderChat();
+    await screen.findByText('Start a conversation with your AI sales coach!');
+    fireEvent.click(screen.getByRole('button', { name: 'Past chats' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Past chats' });
+    const untitled = await within(dialog).findByRole('button', { name: /Untitled conversation/ });
+    expect(untitled.getAttribute('aria-current')).toBe('true');
+    expect(untitled.textContent).toContain('0 messages');
+    const older = within(dialog).getByRole('button', { name: /Gatekeepers/ });
+    expect(older.textContent).toContain('3 messages');
+    fireEvent.click(older);
+    expect(await screen.findByText('Try this opener.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { toast } from '../../../app/layout/toast-store';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/form-errors';
+import { useCurrentUser } from '../../user/api/get-current-user';
+import { useCreateSession } from '../api/create-session';
+import { useChatStatus } from '../api/get-chat-status';
+import { conversationKey, useConversation } from '../api/get-conversation';
+import { useConversations } from '../api/get-conversations';
+import { OPTION_SEND_DELAY_MS, useStreamMessage } from '../api/stream-message';
+import { ChatHeader } from '../components/chat-header';
+import { ChatInput } from '../components/chat-input';
+import { MessageList } from '../components/message-list';
+import { PastChatsDialog } from '../components/past-chats-dialog';
+import { PaymentRequiredDialog } from '../components/payment-required-dialog';
+import { TrialBanner } from '../components/trial-banner';
+import { UpgradeScreen } from '../components/upgrade-screen';
+import { WelcomeDialog } from '../components/welcome-dialog';
+import { needsUpgrade } from '../lib/chat-status';
+import { hasSeenChatWelcome, markChatWelcomeSeen } from '../lib/welcome-flag';
+
+/**
+ * The page fills the space between the app's header bar (56px and its border) and the bottom tab
+ * bar, for which the layout pads <main> by 5rem: the message list scrolls inside, and the input
+ * stays in view above the tabs.
+ */
+const PAGE_HEIGHT = 'calc(100dvh - 57px - 5rem - env(safe-area-inset-bottom, 0px))';
+
+function Notice({ children, action }: { children: string; action?: { label: string; onClick: () => void } }) {
+  return (
+    <div className="flex min-h-0 flex-1 flex-col items-center justify-center gap-3 px-4 text-center">
+      <p className="text-sm text-slate-600">{children}</p>
+      {action && (
+        <Button variant="secondary" size="sm" onClick={action.onClick}>
+          {action.label}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** /chat (SPEC §2 Chat): the conversation with the AI sales coach. */
+export function ChatPage() {
+  const [, navigate] = useLocation();
+  const { data: user } = useCurrentUser();
+  const signedIn = Boolean(user);
+  const status = useChatStatus(signedIn);
+  const conversations = useConversations(signedIn);
+  const createSession = useCreateSession();
+  const createMutate = createSession.mutate;
+  const qc = useQueryClient();
+
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  /** The opening choice (reopen, create or upgrade) has been made. */
+  const [ready, setReady] = useState(false);
+  const [upgrade, setUpgrade] = useState(false);
+  const [welcomeOpen, setWelcomeOpen] = useState(() => !hasSeenChatWelcome());
+  const [paymentOpen, setPaymentOpen] = useState(false);
+  const [pastOpen, setPastOpen] = useState(false);
+  // Refs survive StrictMode's second effect run, so the opening conversation is created once.
+  const started = useRef(false);
+
+  const conversation = useConversation(sessionId);
+
+  const open = useCallback(
+    (id: string, reload = false) => {
+      // An earlier copy may lack what was added since (a reply from the coaching team): reload it.
+      if (reload) void qc.invalidateQueries({ queryKey: conversationKey(id), exact: true });
+      setSessionId(id);
+      setUpgrade(false);
+      setReady(true);
+    },
+    [qc],
+  );
+
+  // A 402 in a conversation not yet begun means the week's chat is gone: the whole upgrade
+  // screen (SPEC §2); inside a running conversation the smaller payment dialog keeps it in view.
+  const onPaymentRequired = useCallback((newConversation: boolean) => (newConversation ? setUpgrade(true) : setPaymentOpen(true)), []);
+  const sending = useStreamMessage({ sessionId, onPaymentRequired });
+
+  useEffect(() => {
+    if (user === null) navigate('/', { replace: true });
+  }, [user, navigate]);
+
+  useEffect(() => {
+    // Decide on answers fetched now, not on cached ones from an earlier visit (a purchase since
+    // then would otherwise still show the upgrade screen).
+    if (started.current || !status.isFetchedAfterMount || !conversations.isFetchedAfterMount) return;
+    if (!status.data || !conversations.data) return;
+    started.current = true;
+    const s = status.data;
+    // A free user's conversation from this week stays theirs to continue until the window resets.
+    if (s.access === 'free' && s.openFreeSessionId) return open(s.openFreeSessionId, true);
+    if (needsUpgrade(s)) {
+      setUpgrade(true);
+      setReady(true);
+      return;
+    }
+    const latest = conversations.data[0];
+    if (latest) return open(latest.sessionId, true);
+    createMutate(undefined, {
+      onSuccess: (session) => open(session.sessionId),
+      onError: (err) => {
+        toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+        setReady(true);
+      },
+    });
+  }, [status.isFetchedAfterMount, status.data, conversations.isFetchedAfterMount, conversations.data, createMutate, open]);
+
+  if (!user) return null;
+
+  const newChat = () =>
+    createSession.mutate(undefined, {
+      onSuccess: (session) => {
+        open(session.sessionId);
+        toast({ title: 'Chat Cleared', description: 'Started a fresh conversation.' });
+      },
+      onError: (err) => toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
+    });
+
+  const closeWelcome = () => {
+    markChatWelcomeSeen();
+    setWelcomeOpen(false);
+  };
+
+  const retryLoad = () => {
+    void status.refetch();
+    void conversations.refetch();
+  };
+
+  let body;
+  if (!ready && (status.isError || conversations.isError)) {
+    body = <Notice action={{ label: 'Try again', onClick: retryLoad }}>Your chat could not be loaded.</Notice>;
+  } else if (upgrade) {
+    body = <UpgradeScreen daysUntilReset={status.data?.daysUntilReset ?? null} />;
+  } else if (!ready || (sessionId !== null && conversation.isPending)) {
+    body = <Notice>Loading your conversation...</Notice>;
+  } else if (conversation.isError) {
+    body = <Notice action={{ label: 'Start a new chat', onClick: newChat }}>This conversation could not be loaded.</Notice>;
+  } else {
+    body = (
+      <MessageList
+        key={sessionId ?? 'none'}
+        messages={conversation.data?.messages ?? []}
+        awaitingReply={sending.awaitingReply}
+        busy={sending.pending}
+        onChoose={(option) => sending.send(option, OPTION_SEND_DELAY_MS)}
+      />
+    );
+  }
+
+  const trialDaysLeft = status.data?.access === 'trial' ? status.data.trialDaysLeft : null;
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col" style={{ height: PAGE_HEIGHT, minHeight: '18rem' }}>
+      <ChatHeader
+        status={status.data}
+        showNewChat={!upgrade}
+        busy={sending.pending || createSession.isPending}
+        onNewChat={newChat}
+        onPastChats={() => setPastOpen(true)}
+      />
+      {trialDaysLeft !== null && <TrialBanner daysLeft={trialDaysLeft} />}
+      {body}
+      {!upgrade && (
+        // Until the conversation has loaded there is nowhere to show a reply, so sending waits.
+        <ChatInput onSend={(text) => sending.send(text)} pending={sending.pending || !ready || (sessionId !== null && !conversation.data)} />
+      )}
+
+      <WelcomeDialog open={welcomeOpen} onClose={closeWelcome} />
+      <PaymentRequiredDialog open={paymentOpen} onOpenChange={setPaymentOpen} />
+      <PastChatsDialog
+        open={pastOpen}
+        onOpenChange={setPastOpen}
+        currentSessionId={sessionId}
+        onChoose={(id) => {
+          setPastOpen(false);
+          open(id, true);
+        }}
+      />
+    </div>
+  );
+}
