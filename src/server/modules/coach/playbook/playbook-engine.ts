@@ -123,7 +123,8 @@ function coachingReply(ctx: CoachContext, state: DialogueState, topic: Topic, st
     '',
     `**On your next call:** ${fill(technique.action, p)}`,
   ];
-  if (passage) lines.push('', `> **From our playbook, "${passage.title}":** ${excerpt(passage)}`);
+  // The section's own heading reads better in a citation than its whole heading path.
+  if (passage) lines.push('', `> **From our playbook, "${passage.title.split(' › ').at(-1)}":** ${excerpt(passage)}`);
   const personal = personalLine(p);
   if (personal) lines.push('', personal);
   lines.push('', 'What would help most next?');
