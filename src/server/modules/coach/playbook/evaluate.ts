@@ -18,7 +18,7 @@ export interface ScenarioResult {
   predictedTopics: string[];
   stageOk: boolean;
   topicOk: boolean;
-  /** The coaching reply (after at most one follow-up question, answered with its first option) names a method and ends with a question or options. */
+  /** The coaching reply (reached by tapping the first option of any question before it) names a method and ends with a question or options. */
   replyOk: boolean;
   method?: string;
 }
@@ -62,13 +62,15 @@ export async function evaluateScenarios(scenarios: Scenario[]): Promise<EvalRepo
     const ctx: CoachContext = { profile: EVAL_PROFILE, history: [], message: sc.message, knowledge: PASSAGE };
     let reply = timed(() => playbookReply(ctx));
     const first = reply;
-    if (!reply.coaching.method && reply.options[0]) {
-      const history: HistoryMessage[] = [
-        { role: 'user', content: sc.message },
-        { role: 'assistant', content: reply.content, options: reply.options, coaching: reply.coaching, state: reply.state ?? null },
-      ];
-      const answer = reply.options[0];
-      reply = timed(() => playbookReply({ ...ctx, history, message: answer }));
+    // Follow the dialogue as a rep tapping the first option would, until the coach coaches
+    // (a clarifying question and a targeted question may come first).
+    const history: HistoryMessage[] = [];
+    let said = sc.message;
+    for (let turn = 0; turn < 3 && !reply.coaching.method && reply.options[0]; turn++) {
+      history.push({ role: 'user', content: said }, { role: 'assistant', content: reply.content, options: reply.options, coaching: reply.coaching, state: reply.state ?? null });
+      said = reply.options[0];
+      const message = said;
+      reply = timed(() => playbookReply({ ...ctx, history: [...history], message }));
     }
     const endsWithQuestion = reply.content.trim().endsWith('?');
     // The stage and topics the engine reports on its first reply are the diagnosis scored here.

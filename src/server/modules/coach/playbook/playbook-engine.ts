@@ -28,14 +28,17 @@ type DialogueState = {
 
 export const NEXT_OPTIONS = ['Give me another tip', 'Role-play this with me', 'I have a different problem'] as const;
 const ROLEPLAY_OPTIONS = ['Try again', 'Give me another tip', 'I have a different problem'];
-export const TOPIC_PICKER = [
-  'Getting prospects to talk to me',
-  'Finding out what they need',
-  'Presenting and demos',
-  'Handling objections',
-  'Closing the deal',
-  'Following up',
+/** The part-of-the-call picker offered when the coach needs the rep to point; each choice is a topic. */
+const PICKER: Array<[string, Topic]> = [
+  ['Getting prospects to talk to me', 'prospecting'],
+  ['Finding out what they need', 'discovery'],
+  ['Presenting and demos', 'presentation'],
+  ['Handling objections', 'objection_handling'],
+  ['Closing the deal', 'closing'],
+  ['Following up', 'follow_up'],
 ];
+export const TOPIC_PICKER = PICKER.map(([label]) => label);
+const pickedTopic = (message: string): Topic | undefined => PICKER.find(([label]) => label.toLowerCase() === message.trim().toLowerCase())?.[1];
 
 const INTENTS: Array<[Intent, RegExp]> = [
   ['human', / (?:talk|speak|chat|get in touch) (?:to|with) (?:a |an |some )?(?:real |actual |live )?(?:human|person|people|someone|somebody|coach|manager|agent|team)| (?:real|actual|live) (?:person|human|coach)| human (?:coach|help|please)| escalate | someone from (?:your|the) team /],
@@ -155,7 +158,12 @@ function askReply(state: DialogueState, topic: Topic, stage: Stage, problem: str
   };
 }
 
-function clarifyReply(state: DialogueState, last: Coaching | undefined): CoachReply {
+const rankOf = (guess: Coaching, topic: Topic) => {
+  const i = guess.topics.indexOf(topic);
+  return i === -1 ? guess.topics.length + PICKER.findIndex(([, t]) => t === topic) : i;
+};
+
+function clarifyReply(state: DialogueState, guess: Coaching): CoachReply {
   const streak = state.lowStreak + 1;
   const escalate = streak >= 2;
   const content = escalate
@@ -163,8 +171,9 @@ function clarifyReply(state: DialogueState, last: Coaching | undefined): CoachRe
     : "Happy to help. Tell me what happens on the call, in your own words (for example what the buyer said and what you did), or pick the part that feels hardest:";
   return {
     content,
-    options: TOPIC_PICKER,
-    coaching: last ?? { stage: 'general', topics: [] },
+    // The coach's best guesses come first, so the likely answer is one tap away.
+    options: [...PICKER].sort(([, a], [, b]) => rankOf(guess, a) - rankOf(guess, b)).map(([label]) => label),
+    coaching: guess,
     confidence: 0.2,
     state: { ...state, phase: 'start', lowStreak: escalate ? 0 : streak } satisfies DialogueState,
     ...(escalate ? { escalation: { reason: 'The coach could not understand the rep twice in a row.', priority: 'normal' as const } } : {}),
@@ -293,6 +302,9 @@ export function playbookReply(ctx: CoachContext): CoachReply {
     };
   }
 
+  const picked = pickedTopic(ctx.message);
+  if (picked) return askReply({ ...state, topic: undefined }, picked, TOPIC_STAGE[picked], state.problem ?? ctx.message, ctx.profile);
+
   const d = diagnose(ctx.message);
   const found = d.topics[0];
   const understood = found !== undefined && d.confidence >= 0.45;
@@ -307,7 +319,11 @@ export function playbookReply(ctx: CoachContext): CoachReply {
     return coachingReply(ctx, state, nextTopic, nextStage, chosen, opening);
   }
 
-  if (!understood || !found) return clarifyReply(state, lastCoaching(ctx.history));
+  if (!understood || !found) {
+    // Not sure enough to coach: ask the rep to point, and still report the best guess.
+    const guess: Coaching = found ? { stage: d.stage, topics: d.topics } : (lastCoaching(ctx.history) ?? { stage: 'general', topics: [] });
+    return clarifyReply({ ...state, problem: ctx.message }, guess);
+  }
 
   const newStage: Stage = d.stage === 'general' ? TOPIC_STAGE[found] : d.stage;
   if (isDirectQuestion(ctx.message)) {

@@ -40,6 +40,8 @@ export const SIGNALS: Signal[] = [
   S(w('appointments?|meetings booked|calling blocks?|call blocks?|calling|dialing sessions?|call reluctance|phone time'), { prospecting: 2 }, { intro: 1 }),
   S(w('ignored|ignore (?:me|my)|ignoring (?:me|my)'), { prospecting: 1.5, follow_up: 1 }, {}),
   S(w('we are all set|all set|not interested|no thanks|no thank you'), { objection_handling: 2.5, prospecting: 1.5 }, { intro: 2 }),
+  S(w('who is this|who are you|out of the blue|never (?:met|spoken to)|(?:do not|does not) know (?:me|us|who i am)|cold (?:lead|leads|prospect|prospects)|new (?:leads|prospects|accounts|territory)|first (?:message|email|touch)|get (?:my )?foot in the door|break into'), { prospecting: 2 }, { intro: 1.5 }),
+  S(w('(?:as soon as|the moment|right after|when) (?:they|someone|the prospect|the owner|he|she) (?:pick|picks|picked|answer|answers|answered) (?:up )?'), { prospecting: 1.5 }, { intro: 2.5 }),
 
   // ---- Discovery: finding the need ----
   S(w('discovery|discovery calls?|needs analysis|needs assessment|fact finding|qualif(?:y|ying|ication|ied)|bant|meddic'), { discovery: 3.5 }, { middle: 2.5 }),
@@ -54,6 +56,7 @@ export const SIGNALS: Signal[] = [
   S(w('surface|superficial|real (?:problem|problems|issue|issues|reason|need|needs|pain|motivation)|what (?:keeps|is keeping) them up|(?:what|why) (?:they|the customer|the client|the buyer) (?:are|is) (?:looking for|after|trying to)'), { discovery: 3 }, { middle: 1.5 }),
   S(w('urgency|no urgency|sense of urgency|why now|fix it now|act now|cost of (?:doing nothing|inaction|waiting)|status quo|do nothing|(?:do|does) not see (?:the |a )?(?:need|problem|value|point|why)'), { discovery: 2.5, objection_handling: 1.5 }, { middle: 1.5 }),
   S(w('before i pitch|before pitching|before i present|before the demo'), { discovery: 2 }, { middle: 1 }),
+  S(w('(?:find|finding|figure|figuring) out (?:if|whether|who|what|how|why|where)|learn(?:ing)? (?:about|more about) (?:them|their|the customer|the client|the prospect)|open up|elaborate|one word answers?|short answers?|curious|probing|probe|who (?:else|makes|signs|decides|is involved)|decision (?:process|criteria)|buying process|money (?:set aside|for this)|budget range|(?:confirm|check) (?:the |their )?budget'), { discovery: 3 }, { middle: 1.5 }),
 
   // ---- Presentation: demos and pitches ----
   S(w('demos?|demoing|demonstrations?|walk ?throughs?|walk(?:ing)? them through|product tours?|show(?:ing)? (?:them )?the (?:product|software|platform|tool)'), { presentation: 3.5 }, { middle: 2 }),
@@ -64,10 +67,11 @@ export const SIGNALS: Signal[] = [
   S(w('explain(?:ing|s)? (?:the |our |my |what )?(?:product|service|value|offer|offering|solution|software|platform|roi|benefits?|it)|ramble|rambling|go on too long|talk too long|nervous (?:when|during) (?:i |the )?(?:present|pitch|demo)'), { presentation: 2.5 }, { middle: 1.5 }),
   S(w('too technical|jargon|too long|too much information|information dump|feature dump|data dump|show everything'), { presentation: 2.5 }, { middle: 1.5 }),
   S(w('stor(?:y|ies)|storytelling|case stud(?:y|ies)|testimonials?|examples'), { presentation: 1.5 }, { middle: 1 }),
+  S(w('show(?:ing)? (?:them |a |an |the )?(?:what|how|why|value|results|proof|savings|the difference)|what makes (?:us|you|our [a-z]+) (?:different|better|unique)|stand out|different from|(?:explain|describe)(?:ing|s)? (?:what|how|why) (?:we|our|it|the)'), { presentation: 2.5 }, { middle: 1.5 }),
 
   // ---- Objections ----
   S(w('objections?|push ?back|pushed back|brush(?:ed)? off|brush offs?|stall(?:s|ed|ing)?|excuses?|resistance|skeptic(?:al)?|push back'), { objection_handling: 3.5 }, { middle: 1.5 }),
-  S(w('too expensive|(?:price|cost|rate|quote|it) (?:is|was|seems|looks) too high|too (?:much|pricey|costly)|(?:can not|could not|can t) afford|(?:no|tight|small|limited|out of|over) (?:the )?budget|cheaper|price objections?|(?:the |our |my )?price|pricing|costs?|expensive|overpriced|money'), { objection_handling: 3 }, { middle: 1.5 }),
+  S(w('too expensive|(?:price|cost|rate|quote|it) (?:is|was|seems|looks) too high|too (?:much|pricey|costly)|(?:can not|could not|can t) afford|(?:no|tight|small|limited|out of|over) (?:the )?budget|cheaper|price objections?|(?:the |our |my )?price|pricing|costs?|expensive|overpriced|(?:the|that|this|enough|spend|spending|more|less) money'), { objection_handling: 3 }, { middle: 1.5 }),
   S(w('already (?:have|use|using|work with|working with|got|has|with) (?:a |an |the |their |our )?(?:vendor|supplier|provider|solution|someone|system|partner|agency|company|guy|tool|contract)?|happy with (?:their|our|the|what they|who they)|current (?:vendor|provider|supplier|solution|system|partner)|incumbent|locked into|under contract with'), { objection_handling: 3.5 }, { middle: 1.5 }),
   S(w('competitors?|competition|the other guys|switch(?:ing)? from|switch(?:ing)? (?:vendors|providers|suppliers)'), { objection_handling: 2, presentation: 0.5 }, { middle: 1 }),
   S(w('send (?:me |us |them )?(?:some |more |an |the )?(?:info|information|details|brochure|email|something|literature|a proposal|pricing)|email me (?:some )?(?:info|information|something)'), { objection_handling: 3.5, prospecting: 1 }, { intro: 2.5 }),
@@ -83,6 +87,7 @@ export const SIGNALS: Signal[] = [
   S(w('before (?:buying|they buy|he buys|she buys|signing|they sign|committing|they commit|purchasing|making a decision|deciding)'), { closing: 1.5 }, { close: 2 }),
   S(w('discounts?|lower (?:the )?price|price (?:down|reduction|drop)|negotiat(?:e|ing|ion|ions)|haggl(?:e|ing)|cav(?:e|ed|ing)|gave in|give in|concessions?|match (?:the |their )?price|beat (?:the |their )?price|% off|percent off'), { objection_handling: 3, closing: 2 }, { close: 2 }),
   S(w('froze|freeze|freezing|(?:did not|do not|never) know what to say|went blank|go blank|caught off guard|deer in the headlights|flustered|stumble'), { objection_handling: 1.5 }, {}),
+  S(w('(?:do not|does not|did not|not|never) (?:trust|believe)|wary|burned|burnt|bad experience|terrible experience|bad reviews?|disaster|too (?:complicated|complex|risky|small|big|new|much hassle)|nice to have|(?:do not|does not) need (?:it|this|that|us|anything)|do it (?:ourselves|themselves|in house)|in house|stick with|free tool|(?:we are|they are) fine'), { objection_handling: 3 }, { middle: 1.5 }),
 
   // ---- Closing ----
   S(w('clos(?:e|es|ed|ing) (?:the |a |more )?(?:deal|deals|sale|sales|business)|closing|closer|close rate|closing rate|the close|my close|to close|at the close'), { closing: 3.5 }, { close: 3 }),
@@ -97,6 +102,7 @@ export const SIGNALS: Signal[] = [
   S(w('commit(?:ment|ted|s)?|decisions?|decide|buying signals?|seal the deal|over the line|get the yes|get them to buy|get them to commit|close them'), { closing: 2 }, { close: 2 }),
   S(w('assumptive close|summary close|trial close|alternative (?:choice )?close|now or never close|puppy dog close|takeaway close|closing techniques?|closing lines?|closing questions?'), { closing: 4 }, { close: 3.5 }),
   S(w('hesitat(?:e|es|ion|ing)|on the fence|undecided|cold feet|last minute'), { closing: 1.5, objection_handling: 1 }, { close: 2 }),
+  S(w('start date|(?:pick|choose|chose|picked|go with) us|lock in|(?:get|place|take) (?:the |an |a |their |first )?(?:order|opening order)|(?:confirm|finalise|finalize) the (?:deal|order|sale)|final (?:yes|answer|decision)|yes but'), { closing: 3 }, { close: 2.5 }),
 
   // ---- Follow-up ----
   S(w('follow(?:ing|s|ed)? ?up|follow ups?|followup|followups'), { follow_up: 4 }, { close: 2.5 }),
@@ -105,10 +111,12 @@ export const SIGNALS: Signal[] = [
   S(w('after (?:i|we) (?:send|sent|submit|submitted|email|emailed|share|shared) (?:the |a |my |our )?(?:proposal|quote|contract|pricing|estimate|bid|offer|info|information)|proposals?|quotes?|estimates?|bids?'), { follow_up: 2.5, closing: 1 }, { close: 3 }),
   S(w('how often|how many times|cadence|check(?:ing)? in|checking back|touch ?points?|touches|reach(?:ing)? out again|chas(?:e|ing)|nudg(?:e|ing)|reminders?|nag(?:ging)?|pester(?:ing)?|stay(?:ing)? top of mind|keep in touch'), { follow_up: 3 }, { close: 1.5 }),
   S(w('break ?up emails?|last email|final email'), { follow_up: 3.5 }, { close: 2 }),
+  S(w('never hear (?:from|back from) (?:them|him|her)|back to life|re ?engag(?:e|ing)|still interested|went (?:missing|quiet)|no (?:reply|response|answer) (?:since|after)|opened my (?:email|emails|proposal)|(?:call|ping|email) me (?:back )?(?:in|next)'), { follow_up: 3 }, { close: 2 }),
   S(w('after (?:the |a |our |my )?(?:first |initial |last |second )?(?:meeting|call|demo|presentation|visit|appointment)|keep (?:the conversation|the deal|things|it) (?:going|moving|alive|warm)|stay in touch|annoying|annoy (?:them|people)|bother(?:ing)? them|(?:i|we|should i|do i|to) (?:call|email|text|message|reach out to|ping) (?:them |him |her )?(?:again|back)|second email|third email|another email'), { follow_up: 2.5 }, { close: 2 }),
 
   // ---- Stage cues without a topic of their own ----
   S(w('(?:at|toward|towards|near|by|right at|close to) the (?:very )?end|last minute|last second|eleventh hour|final hurdle|end of (?:the |a |my )?(?:call|meeting|demo|presentation|conversation|pitch)|wrap(?:ping)? up|final (?:stage|step|meeting)|last step'), {}, { close: 4 }),
+  S(w('final (?:call|meeting|round|negotiation|two|presentation|review)|last meeting|(?:right )?before (?:we |they |he |she )?sign(?:ed|ing)?|at signing|(?:about|ready|going) to sign'), {}, { close: 3 }),
   S(w('(?:half ?way|halfway|midway|in the middle|middle of)'), {}, { middle: 4 }),
   S(w('during (?:the |my |a |our )?(?:demo|demos|presentation|call|calls|pitch|meeting|meetings|discovery|conversation)'), {}, { middle: 3 }),
   S(w('(?:start|beginning|opening|top) of (?:the |a |my )?(?:call|calls|meeting|conversation)|within (?:the first )?(?:seconds|a minute)|(?:pick|picks) up the phone|who is calling|who this is'), {}, { intro: 3.5 }),

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { classifyWith, loadCorpus, trainModels } from './classifier.js';
+import { CONFIDENT_SCORE, diagnose, diagnoseWith } from './diagnose.js';
+
+interface Scenario {
+  id: string;
+  message: string;
+  stage: string;
+  topics: string[];
+}
+
+const readScenarios = (file: string): Scenario[] => (JSON.parse(fs.readFileSync(file, 'utf8')) as { scenarios: Scenario[] }).scenarios;
+
+/** The shared dev set lives beside the repository (CI checks shared/ out next to it). */
+const DEV = path.resolve('..', 'shared', 'coach-eval', 'dev.json');
+const HAS_DEV = fs.existsSync(DEV);
+/** Written before the classifier was built and never used to tune it. */
+const HOLDOUT_3 = path.resolve('bench', 'coach-eval', 'holdout-3.json');
+
+function accuracy(scenarios: Scenario[]) {
+  let stage = 0;
+  let topic = 0;
+  const misses: string[] = [];
+  for (const sc of scenarios) {
+    const d = diagnose(sc.message);
+    const stageOk = d.stage === sc.stage;
+    const topicOk = d.topics[0] !== undefined && sc.topics.includes(d.topics[0]);
+    if (stageOk) stage++;
+    if (topicOk) topic++;
+    if (!stageOk || !topicOk) misses.push(`${sc.id}: got ${d.stage}/${d.topics[0] ?? '-'}, want ${sc.stage}/${sc.topics.join('|')}`);
+  }
+  return { stage: stage / scenarios.length, topic: topic / scenarios.length, misses };
+}
+
+describe('diagnose', () => {
+  it.skipIf(!HAS_DEV)(`gets every scenario of the shared dev set right${HAS_DEV ? '' : ` (skipped: ${DEV} not found; CI has shared/ beside the repo)`}`, () => {
+    const misses = accuracy(readScenarios(DEV)).misses;
+    expect(misses).toEqual([]);
+  });
+
+  it('is at least 90 % right on stage and topic for scenarios it was never tuned on (holdout-3)', () => {
+    const result = accuracy(readScenarios(HOLDOUT_3));
+    expect(result.stage, result.misses.join('\n')).toBeGreaterThanOrEqual(0.9);
+    expect(result.topic, result.misses.join('\n')).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it.each(['hi', 'thanks', 'asdf', "what's the weather", 'Hello!', 'thank you so much', 'who won the game last night?', 'my cat is sick', ''])(
+    'keeps chatter with no sales content general and unsure: %j',
+    (text) => {
+      const d = diagnose(text);
+      expect(d.stage).toBe('general');
+      expect(d.topics).toEqual([]);
+      expect(d.confidence).toBeLessThan(0.45);
+    },
+  );
+
+  it.each([
+    ['Cold calls are brutal, people hang up on me right away.', 'intro', 'prospecting'],
+    ['My demos run long and people check their phones.', 'middle', 'presentation'],
+    ['After I send a quote the client goes silent for weeks.', 'close', 'follow_up'],
+  ])('understands a plain sales problem with confidence: %j', (text, stage, topic) => {
+    const d = diagnose(text);
+    expect(d.stage).toBe(stage);
+    expect(d.topics[0]).toBe(topic);
+    expect(d.confidence).toBeGreaterThanOrEqual(0.6);
+    expect(d.topicScores[d.topics[0] ?? 'prospecting']).toBeGreaterThanOrEqual(CONFIDENT_SCORE);
+  });
+
+  it('keeps the diagnosis shape: topics sorted by score, confidence within 0..1', () => {
+    const d = diagnose('They love the product but say their boss has to sign off, and then nothing happens.');
+    expect(d.topics.length).toBeGreaterThan(0);
+    const scores = d.topics.map((t) => d.topicScores[t]);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(d.confidence).toBeGreaterThanOrEqual(0);
+    expect(d.confidence).toBeLessThanOrEqual(1);
+    expect(Object.keys(d.stageScores).sort()).toEqual(['close', 'intro', 'middle']);
+  });
+
+  it('falls back to the hand-written signals when the classifier is unavailable', () => {
+    const d = diagnoseWith('Cold calls are brutal, people hang up on me right away.', null);
+    expect(d.stage).toBe('intro');
+    expect(d.topics[0]).toBe('prospecting');
+    const chatter = diagnoseWith('hi', () => undefined);
+    expect(chatter.stage).toBe('general');
+    expect(chatter.topics).toEqual([]);
+  });
+
+  it('is deterministic: the same input gives the same output, also from a freshly trained model', () => {
+    const messages = [
+      'They said send me some information and hung up.',
+      'I never know how to ask for the sale without sounding pushy.',
+      'What questions should I ask to find out their budget?',
+      'hi',
+    ];
+    const first = messages.map((m) => diagnose(m));
+    const again = messages.map((m) => diagnose(m));
+    expect(again).toEqual(first);
+
+    const corpus = loadCorpus();
+    const fresh = trainModels(corpus.scenarios, undefined, corpus.offTopic);
+    const retrained = messages.map((m) => diagnoseWith(m, (text) => classifyWith(fresh, text)));
+    expect(retrained).toEqual(first);
+  });
+});
