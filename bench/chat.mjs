@@ -50,6 +50,4 @@ try {
   await app.stop();
 }
 
-// The engine alone, without HTTP or database: the reply time the issue bounds (p99 < 30 ms).
-const { evaluateScenarios } = await import('../dist/server/coach-eval-lib.js').catch(() => ({ evaluateScenarios: null }));
-if (!evaluateScenarios) console.log('\n(engine timing: run npm run coach:eval -- ../shared/coach-eval/dev.json, which prints it)');
+console.log('\n(the engine alone: npm run bench:coach)');
