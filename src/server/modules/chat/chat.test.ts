@@ -100,6 +100,26 @@ describe('a coaching conversation', () => {
   });
 });
 
+describe('the message route reads the session itself', () => {
+  it('refuses a forged cookie, a signed-out session and an idle one, storing nothing', async () => {
+    const u = await makeUser(trial.app);
+    const sessionId = await newSession(trial, u);
+    const before = await messageCount(trial);
+    const forged = await trial.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: 'sc_session=forged' }, payload: { sessionId, message: 'hi' } });
+    expect(forged.statusCode).toBe(401);
+
+    const other = await makeUser(trial.app);
+    await trial.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie: other.cookie } });
+    expect((await send(trial, other, sessionId, 'hi')).statusCode).toBe(401);
+
+    trial.clock.advance(31 * DAY);
+    expect((await send(trial, u, sessionId, 'hi')).statusCode).toBe(401);
+    trial.clock.advance(-31 * DAY);
+    expect(await messageCount(trial)).toBe(before);
+    expect((await send(trial, u, sessionId, 'Cold calls are killing me.')).statusCode).toBe(200);
+  });
+});
+
 describe('streaming replies', () => {
   it('streams user, deltas that add up to the reply, then done with the stored message', async () => {
     const u = await makeUser(trial.app);
