@@ -204,7 +204,8 @@ export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string
 
   const lastUserWords = history.filter((m) => m.role === 'user').slice(-2).map((m) => m.content).join(' ');
   const d = diagnose(`${lastUserWords} ${message}`);
-  const knowledge = await searchKnowledge(db, message, d.topics.slice(0, 2).map((t) => t.replace('_', ' ')));
+  // Five passages, so the engine can cite the one about the technique it chooses.
+  const knowledge = await searchKnowledge(db, message, d.topics.slice(0, 2).map((t) => t.replace('_', ' ')), 5);
   const context: CoachContext = {
     profile: {
       username: user.username,

@@ -77,8 +77,17 @@ function lastState(history: HistoryMessage[]): DialogueState {
   return { phase: 'start', used: [], lowStreak: 0 };
 }
 
-const fill = (text: string, p: RepProfile) =>
-  text.replaceAll('{product}', p.product?.trim() || 'what you sell').replaceAll('{industry}', p.industry?.trim() || 'your market');
+/**
+ * Puts the rep's product and industry into a line. Without them the line still reads well
+ * ("your product"); a placeholder that starts a sentence starts it with a capital.
+ */
+function fill(text: string, p: RepProfile): string {
+  const values: Record<string, string> = { product: p.product?.trim() || 'your product', industry: p.industry?.trim() || 'your market' };
+  return text.replace(/(^|[.!?]\s+|"\s*)?\{(product|industry)\}/g, (_m, start: string | undefined, key: string) => {
+    const value = values[key] ?? '';
+    return start !== undefined ? `${start}${value.charAt(0).toUpperCase()}${value.slice(1)}` : value;
+  });
+}
 
 const money = (n: number) => `$${n.toLocaleString('en-US')}`;
 
@@ -111,7 +120,9 @@ function excerpt(passage: KnowledgePassage): string {
 
 function coachingReply(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique, opening: string): CoachReply {
   const p = ctx.profile;
-  const passage = ctx.knowledge[0];
+  // Cite the passage about this technique when the search found one, else the best match.
+  const nameWords = normalize(technique.name).split(' ').filter((w) => w.length > 3);
+  const passage = ctx.knowledge.find((k) => nameWords.some((w) => normalize(k.title).includes(` ${w}`))) ?? ctx.knowledge[0];
   const lines = [
     opening,
     `### ${technique.name}`,
