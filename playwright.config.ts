@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 5055);
+/** A second app with no trial, so a new account is on the free tier at once (e2e/free-tier.spec.ts). */
+const freePort = port + 1;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -36,14 +38,25 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node e2e/serve.mjs`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port) },
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: 'pipe',
-    // SIGTERM lets the app close its embedded PostgreSQL; a SIGKILL would leave it running.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-  },
+  webServer: [
+    {
+      command: `node e2e/serve.mjs`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      env: { PORT: String(port) },
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'pipe',
+      // SIGTERM lets the app close its embedded PostgreSQL; a SIGKILL would leave it running.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    },
+    {
+      command: `node e2e/serve.mjs`,
+      url: `http://127.0.0.1:${freePort}/api/health`,
+      env: { PORT: String(freePort), TRIAL_DAYS: '0' },
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    },
+  ],
 });

@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { AccountPage } from '../features/account/pages/account-page';
 import { AuthPage } from '../features/auth/pages/auth-page';
-import { ChatPage } from '../features/chat/pages/chat-page';
 import { DownloadsPage } from '../features/downloads/pages/downloads-page';
 import { LandingPage } from '../features/home/pages/landing-page';
 import { PrivacyPolicyPage } from '../features/legal/pages/privacy-policy-page';
@@ -12,6 +12,20 @@ import { TutorialPage } from '../features/tutorial/pages/tutorial-page';
 import { WelcomePage } from '../features/welcome/pages/welcome-page';
 import { ComingSoonPage } from './pages/coming-soon-page';
 import { NotFoundPage } from './pages/not-found-page';
+
+/**
+ * The chat (with its Markdown renderer) is the largest page and not needed to sign up or
+ * onboard, so it loads as its own chunk when first opened.
+ */
+const ChatPage = lazy(() => import('../features/chat/pages/chat-page').then((m) => ({ default: m.ChatPage })));
+
+function LazyChatPage() {
+  return (
+    <Suspense fallback={<p className="px-4 py-10 text-center text-slate-500">Loading your coach…</p>}>
+      <ChatPage />
+    </Suspense>
+  );
+}
 
 /** Routes whose features land in later issues (the only placeholder allowed). */
 const COMING_SOON: Array<[string, string]> = [
@@ -44,7 +58,7 @@ export function AppRoutes() {
         </Route>
       ))}
       <Route path="/tutorial" component={TutorialPage} />
-      <Route path="/chat" component={ChatPage} />
+      <Route path="/chat" component={LazyChatPage} />
       <Route path="/account" component={AccountPage} />
       <Route path="/downloads" component={DownloadsPage} />
       <Route path="/privacy-policy" component={PrivacyPolicyPage} />
