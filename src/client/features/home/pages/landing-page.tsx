@@ -112,7 +112,8 @@ export function LandingPage() {
 
       <footer className="border-t border-slate-200 pt-6 text-center text-sm text-slate-500">
         <p>
-          © 2025 {companyName}. All rights reserved.
+          {/* A name that already ends in a full stop ("Inc.") must not get a second one. */}
+          © 2025 {companyName.replace(/\.$/, '')}. All rights reserved.
         </p>
         <p className="mt-2 space-x-4">
           <Link href="/privacy-policy" className="hover:underline">
