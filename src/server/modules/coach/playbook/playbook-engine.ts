@@ -350,11 +350,19 @@ function pieces(text: string): string[] {
   return text.match(/\S+\s*/g) ?? [text];
 }
 
+/** Waits `ms`, or less if the rep goes away; its abort listener goes with it, so a long stream adds none. */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (ms <= 0 || signal?.aborted) return resolve();
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 
 export function createPlaybookEngine(options: { streamDelayMs?: number } = {}): CoachEngine {
