@@ -1,20 +1,5 @@
-import type { ReactNode } from 'react';
 import { usePublicConfig } from '../../config/api/get-config';
-
-function PolicySection({ number, title, children }: { number: number; title: string; children: ReactNode }) {
-  return (
-    <section className="space-y-3">
-      <h2 className="text-lg font-semibold text-slate-900">
-        {number}. {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function List({ children }: { children: ReactNode }) {
-  return <ul className="list-disc space-y-1 pl-6">{children}</ul>;
-}
+import { LegalList, LegalSection } from '../components/legal-section';
 
 /** /privacy-policy (SPEC §2; every promised right is an action on the account page, DECISIONS §9). */
 export function PrivacyPolicyPage() {
@@ -32,9 +17,9 @@ export function PrivacyPolicyPage() {
         the choices you have. By using {productName} you agree to the practices described here.
       </p>
 
-      <PolicySection number={1} title="Information We Collect">
+      <LegalSection number={1} title="Information We Collect">
         <p>We collect information you give us and information created as you use the service:</p>
-        <List>
+        <LegalList>
           <li>
             <strong className="font-medium text-slate-900">Account information:</strong> your email address, username
             and password. Passwords are never stored in readable form; we keep only a hash made with argon2id.
@@ -66,12 +51,12 @@ export function PrivacyPolicyPage() {
             <strong className="font-medium text-slate-900">IP address and general location:</strong> derived from
             your connection.
           </li>
-        </List>
-      </PolicySection>
+        </LegalList>
+      </LegalSection>
 
-      <PolicySection number={2} title="How We Use Your Information">
+      <LegalSection number={2} title="How We Use Your Information">
         <p>We use the information we collect to:</p>
-        <List>
+        <LegalList>
           <li>provide the AI coaching service and tailor coaching to your sales profile;</li>
           <li>create and secure your account and keep you signed in;</li>
           <li>process subscriptions and payments;</li>
@@ -79,12 +64,12 @@ export function PrivacyPolicyPage() {
           <li>answer your support requests and feedback;</li>
           <li>maintain, secure and improve {productName}, and prevent fraud and abuse;</li>
           <li>send you service messages about your account and subscription.</li>
-        </List>
-      </PolicySection>
+        </LegalList>
+      </LegalSection>
 
-      <PolicySection number={3} title="Information Sharing">
+      <LegalSection number={3} title="Information Sharing">
         <p>We do not sell your personal information. We share it only:</p>
-        <List>
+        <LegalList>
           <li>with our card payment provider, to process your payments;</li>
           <li>
             with service providers that help us run {productName} (such as hosting and, where used, an AI model
@@ -94,21 +79,21 @@ export function PrivacyPolicyPage() {
           <li>with other members, when you choose to post in the community forum;</li>
           <li>when required by law, or to protect the rights and safety of our users and of {companyName};</li>
           <li>with a successor if {companyName} is involved in a merger or sale of its business.</li>
-        </List>
-      </PolicySection>
+        </LegalList>
+      </LegalSection>
 
-      <PolicySection number={4} title="Data Security">
+      <LegalSection number={4} title="Data Security">
         <p>
           We use reasonable technical and organisational measures to protect your information. Passwords are hashed
           with argon2id, you stay signed in through a secure session cookie, and access to administrative functions
           is restricted. No method of transmission or storage is completely secure, so we cannot guarantee absolute
           security.
         </p>
-      </PolicySection>
+      </LegalSection>
 
-      <PolicySection number={5} title="Your Rights">
+      <LegalSection number={5} title="Your Rights">
         <p>You have the right to:</p>
-        <List>
+        <LegalList>
           <li>
             <strong className="font-medium text-slate-900">Access</strong> your information: your profile and chat
             history are shown in the app, and you can export all of it from the Account page.
@@ -137,53 +122,53 @@ export function PrivacyPolicyPage() {
             <strong className="font-medium text-slate-900">Data portability</strong>: the export is in JSON, a common
             machine-readable format you can take elsewhere.
           </li>
-        </List>
+        </LegalList>
         <p>For anything you cannot do in the app, contact us at {privacyEmail}.</p>
-      </PolicySection>
+      </LegalSection>
 
-      <PolicySection number={6} title="Data Retention">
-        <List>
+      <LegalSection number={6} title="Data Retention">
+        <LegalList>
           <li>Account data, including your profile and chat history, is kept until you delete your account.</li>
           <li>
             Payment records are kept as long as the law requires (about 7 years). When you delete your account, they
             are detached from you and no longer linked to your identity.
           </li>
           <li>Usage analytics are anonymised after 2 years.</li>
-        </List>
-      </PolicySection>
+        </LegalList>
+      </LegalSection>
 
-      <PolicySection number={7} title="Cookies">
+      <LegalSection number={7} title="Cookies">
         <p>
           We use only essential cookies: a session cookie that keeps you signed in. We do not use third-party
           advertising cookies.
         </p>
-      </PolicySection>
+      </LegalSection>
 
-      <PolicySection number={8} title="Children's Privacy">
+      <LegalSection number={8} title="Children's Privacy">
         <p>
           {productName} is for people aged 18 or older. We do not knowingly collect information from children under
           13. If you believe a child has given us personal information, contact us at {privacyEmail} so that we can
           delete it.
         </p>
-      </PolicySection>
+      </LegalSection>
 
-      <PolicySection number={9} title="International Users">
+      <LegalSection number={9} title="International Users">
         <p>
           {companyName} is based in the United States, and your information is processed there. If you use{' '}
           {productName} from outside the United States, you understand that your information will be transferred to
           and processed in the United States, where data protection laws may differ from those of your country.
         </p>
-      </PolicySection>
+      </LegalSection>
 
-      <PolicySection number={10} title="Changes to This Policy">
+      <LegalSection number={10} title="Changes to This Policy">
         <p>
           We may update this policy from time to time. When we do, we will post the updated policy on this page and
           change the "Last updated" date above. Continuing to use {productName} after a change means you accept the
           updated policy.
         </p>
-      </PolicySection>
+      </LegalSection>
 
-      <PolicySection number={11} title="Contact Us">
+      <LegalSection number={11} title="Contact Us">
         <p>If you have questions about this policy or your information, contact {companyName}:</p>
         <p>
           Email:{' '}
@@ -191,7 +176,7 @@ export function PrivacyPolicyPage() {
             {privacyEmail}
           </a>
         </p>
-      </PolicySection>
+      </LegalSection>
     </article>
   );
 }
