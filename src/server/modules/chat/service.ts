@@ -202,10 +202,12 @@ export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string
     }
   }
 
-  const lastUserWords = history.filter((m) => m.role === 'user').slice(-2).map((m) => m.content).join(' ');
-  const d = diagnose(`${lastUserWords} ${message}`);
+  // Aim the search at the message's topic; a reply like "Give me another tip" has none of its
+  // own, so the topic the coach diagnosed last stands in (no second diagnosis of the history).
+  const ownTopics = diagnose(message).topics;
+  const topics = ownTopics.length ? ownTopics : (history.findLast((m) => m.coaching?.topics.length)?.coaching?.topics ?? []);
   // Five passages, so the engine can cite the one about the technique it chooses.
-  const knowledge = await searchKnowledge(db, message, d.topics.slice(0, 2).map((t) => t.replace('_', ' ')), 5);
+  const knowledge = await searchKnowledge(db, message, topics.slice(0, 2).map((t) => t.replace('_', ' ')), 5);
   const context: CoachContext = {
     profile: {
       username: user.username,

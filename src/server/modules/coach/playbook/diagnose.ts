@@ -58,8 +58,21 @@ export interface Diagnosis {
 const CHANCE = 1 / TOPICS.length;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
+/**
+ * The chat service (to aim the knowledge search) and the engine both diagnose the rep's new
+ * message; the last few results are kept so the second call is free. Callers must not mutate
+ * the result they get.
+ */
+const recent = new Map<string, Diagnosis>();
+const RECENT_MAX = 64;
+
 export function diagnose(text: string): Diagnosis {
-  return diagnoseWith(text, classify);
+  const known = recent.get(text);
+  if (known) return known;
+  const d = diagnoseWith(text, classify);
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
+  recent.set(text, d);
+  return d;
 }
 
 /** The diagnosis with a given classifier (or none: signals only), for cross-validation and tests. */
