@@ -37,7 +37,9 @@ export async function startApp(extraEnv = {}) {
   if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salescoach-bench-'));
   fs.chmodSync(dataDir, 0o755);
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  // BENCH_APP_NODE_ARGS passes flags to the app's node only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv },
   });
@@ -50,7 +52,70 @@ export async function startApp(extraEnv = {}) {
       });
       child.kill('SIGTERM');
     });
-  return { url: url.replace('localhost', '127.0.0.1'), stop };
+  return { url: url.replace('localhost', '127.0.0.1'), stop, pid: child.pid, dataDir };
+}
+
+const CLOCK_TICKS_PER_MS = 100 / 1000; // USER_HZ is 100 on Linux
+
+/** CPU time (user + system, ms) used so far by each process. Linux only. */
+function cpuMsByPid(pids) {
+  const out = new Map();
+  for (const pid of pids) {
+    const fields = readProc(pid, 'stat').split(') ')[1]?.split(' ');
+    if (fields) out.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_MS);
+  }
+  return out;
+}
+
+/** CPU time used between two readings, by processes alive at the second (new ones count from 0). */
+function cpuMsBetween(before, after) {
+  let ms = 0;
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+  return ms;
+}
+
+const pidsUnderProc = () => (fs.existsSync('/proc/self/stat') ? fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number) : []);
+const readProc = (pid, file) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return ''; // gone, or not ours to read
+  }
+};
+
+/** The app's process, and its embedded PostgreSQL's: the server (started with -D in the app's DATA_DIR) and its backends. */
+function appProcesses(app) {
+  const pids = pidsUnderProc();
+  if (!pids.length) return null;
+  const server = pids.find((pid) => {
+    const cmdline = readProc(pid, 'cmdline');
+    return cmdline.includes('postgres') && cmdline.includes(app.dataDir);
+  });
+  const backends = server ? pids.filter((pid) => Number(readProc(pid, 'stat').split(') ')[1]?.split(' ')[1]) === server) : [];
+  return { app: [app.pid], postgres: server ? [server, ...backends] : [] };
+}
+
+/**
+ * Runs `run` and adds the CPU time per request it cost the app and its embedded PostgreSQL
+ * (`cpu: null` when /proc is missing or the database is external). Approximate: a backend that
+ * exits during the run takes its time with it.
+ */
+export async function withCpuPerRequest(app, run) {
+  const before = appProcesses(app);
+  if (!before?.postgres.length) return { ...(await run()), cpu: null };
+  const appBefore = cpuMsByPid(before.app);
+  const pgBefore = cpuMsByPid(before.postgres);
+  const row = await run();
+  const after = appProcesses(app);
+  const requests = row.reqPerSec * row.seconds;
+  const perRequest = (ms) => (requests ? ms / requests : 0);
+  return {
+    ...row,
+    cpu: {
+      appMs: perRequest(cpuMsBetween(appBefore, cpuMsByPid(after.app))),
+      postgresMs: perRequest(cpuMsBetween(pgBefore, cpuMsByPid(after.postgres))),
+    },
+  };
 }
 
 /** Signs up a fresh user and returns the session cookie. */
@@ -70,6 +135,7 @@ export async function load(name, opts) {
   const result = await autocannon({ connections: 50, duration: 10, ...opts });
   const row = {
     name,
+    seconds: result.duration,
     reqPerSec: Math.round(result.requests.average),
     p50ms: result.latency.p50,
     p99ms: result.latency.p99,

@@ -25,6 +25,24 @@ describe('the app shell around the modules', () => {
     expect(csp).not.toMatch(/frame-src[^;]*https:\/\/www\.youtube\.com/);
   });
 
+  it('sends the security headers on every answer, errors included', async () => {
+    for (const res of [
+      await t.app.inject({ url: '/api/health' }),
+      await t.app.inject({ url: '/api/no-such-thing' }),
+      await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: {} }),
+    ]) {
+      expect(res.headers).toMatchObject({
+        'x-frame-options': 'SAMEORIGIN',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      });
+      expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('answers unknown API paths with JSON 404', async () => {
     const res = await t.app.inject({ url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -15,6 +14,7 @@ import type { CoachEngine } from './modules/coach/engine.js';
 import { selectCoachEngine } from './modules/coach/select-engine.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSession } from './plugins/session.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -58,16 +58,7 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Served over plain HTTP on a LAN address, upgrading would break every asset.
-        upgradeInsecureRequests: null,
-        // The tutorial's demo video: YouTube's privacy-enhanced embed only.
-        frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

@@ -9,7 +9,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { chatAccess, daysUntil, freeChatsRemaining, nextFreeChatAt, trialEndsAt, windowExpired } from '../billing/entitlements.js';
 import type { CoachContext, CoachReply, HistoryMessage } from '../coach/engine.js';
 import { diagnose } from '../coach/playbook/diagnose.js';
-import { searchKnowledge } from '../knowledge/service.js';
+import { passagesSql, searchQueryText, toPassages } from '../knowledge/service.js';
 
 /** DECISIONS §3: the free conversation stays open for the window, up to this many rep messages. */
 export const FREE_CONVERSATION_MESSAGE_CAP = 60;
@@ -50,28 +50,82 @@ async function messagesOf(db: Db, chatId: number): Promise<MessageRow[]> {
   return db.select().from(chatMessages).where(eq(chatMessages.chatSessionId, chatId)).orderBy(asc(chatMessages.id));
 }
 
-/**
- * The caller's conversation and its messages in one round trip. Every chat message runs this, so
- * it is a named prepared statement (planned once per connection).
- */
-function conversationWithHistoryQuery(db: Db) {
-  return db
-    .select({ chat: chatSessions, message: chatMessages })
-    .from(chatSessions)
-    .leftJoin(chatMessages, eq(chatMessages.chatSessionId, chatSessions.id))
-    .where(and(eq(chatSessions.sessionId, sql.placeholder('sessionId')), eq(chatSessions.userId, sql.placeholder('userId'))))
-    .orderBy(asc(chatMessages.id))
-    .prepare('chat_conversation_with_history');
+interface TurnReadRow {
+  id: number;
+  session_id: string;
+  user_id: number;
+  title: string | null;
+  is_active: boolean;
+  free_window_start: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  messages: { id: number; role: MessageRow['role']; content: string; options: string[] | null; coaching: Coaching | null; engineState: Record<string, unknown> | null; createdAt: string }[];
+  passages: { title: string; content: string; rank: number }[];
 }
-const conversationQueries = new WeakMap<Db, ReturnType<typeof conversationWithHistoryQuery>>();
 
-async function ownConversationWithHistory(db: Db, userId: number, sessionId: string): Promise<{ chat: ChatRow; history: MessageRow[] }> {
-  let query = conversationQueries.get(db);
-  if (!query) conversationQueries.set(db, (query = conversationWithHistoryQuery(db)));
-  const rows = await query.execute({ sessionId, userId });
-  const chat = rows[0]?.chat;
-  if (!chat) throw new HttpError(404, 'Conversation not found.');
-  return { chat, history: rows.flatMap((r) => (r.message ? [r.message] : [])) };
+/**
+ * Everything a chat turn reads, in one statement: the caller's conversation, its messages and
+ * the knowledge passages for the message. Every chat message runs it, so it is a named prepared
+ * statement, and the messages come back as one JSON value rather than a row each.
+ * Only the newest engine state is returned: the engine resumes from it and reads no older one.
+ * $3 is the message's search terms; when the message names no topic of its own ($4), the first
+ * two topics the coach diagnosed last are searched too (so "Give me another tip" stays on topic).
+ */
+const TURN_READ_SQL = `
+  with chat as materialized (
+    select * from chat_sessions where session_id = $1 and user_id = $2
+  ), search as materialized (
+    select to_tsquery('english', concat_ws(' | ', nullif($3::text, ''),
+      replace(t.topics->>0, '_', ' | '), replace(t.topics->>1, '_', ' | '))) as query
+    from chat, lateral (
+      select (
+        select m.coaching->'topics' from chat_messages m
+        where $4::boolean and m.chat_session_id = chat.id and jsonb_array_length(m.coaching->'topics') > 0
+        order by m.id desc limit 1
+      ) as topics
+    ) t
+  )
+  select chat.id, chat.session_id, chat.user_id, chat.title, chat.is_active, chat.free_window_start, chat.created_at, chat.updated_at,
+    coalesce((
+      select json_agg(json_build_object(
+        'id', m.id, 'role', m.role, 'content', m.content, 'options', m.options, 'coaching', m.coaching,
+        'engineState', case when m.id = m.state_id then m.engine_state end, 'createdAt', m.created_at
+      ) order by m.id)
+      from (
+        select m.*, max(case when m.engine_state is not null then m.id end) over () as state_id
+        from chat_messages m where m.chat_session_id = chat.id
+      ) m
+    ), '[]'::json) as messages,
+    ${passagesSql('search q', '$5')} as passages
+  from chat`;
+
+/** The caller's conversation with its history and passages; another user's id answers the same 404 as a missing one. */
+async function readTurn(db: Db, userId: number, sessionId: string, message: string, passageLimit: number) {
+  const ownTopics = diagnose(message).topics;
+  const result = await db.$client.query<TurnReadRow>({
+    name: 'chat_turn_read',
+    text: TURN_READ_SQL,
+    values: [sessionId, userId, searchQueryText(message, topicWords(ownTopics)), ownTopics.length === 0, passageLimit],
+  });
+  const row = result.rows[0];
+  if (!row) throw new HttpError(404, 'Conversation not found.');
+  const chat: ChatRow = {
+    id: row.id,
+    sessionId: row.session_id,
+    userId: row.user_id,
+    title: row.title,
+    isActive: row.is_active,
+    freeWindowStart: row.free_window_start,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+  const history: MessageRow[] = row.messages.map((m) => ({ ...m, chatSessionId: row.id, createdAt: new Date(m.createdAt) }));
+  return { chat, history, knowledge: toPassages(row.passages) };
+}
+
+/** The search words for diagnosed topics: "objection_handling" searches "objection handling". */
+function topicWords(topics: readonly string[]): string[] {
+  return topics.slice(0, 2).map((t) => t.replace('_', ' '));
 }
 
 export async function readConversation(db: Db, userId: number, sessionId: string): Promise<ChatSession> {
@@ -191,9 +245,10 @@ async function takeFreeChat(db: Db, user: UserRow, chat: ChatRow, plans: PlanCat
 export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string, message: string): Promise<StartedTurn> {
   const { db, plans } = deps;
   const now = deps.now();
-  const own = await ownConversationWithHistory(db, user.id, sessionId);
+  // Five passages, so the engine can cite the one about the technique it chooses.
+  const own = await readTurn(db, user.id, sessionId, message, 5);
   let chat = own.chat;
-  const history = own.history;
+  const { history, knowledge } = own;
 
   if (chatAccess(user, plans, now) === 'free') {
     if (!openInWindow(chat, user, plans, now)) chat = await takeFreeChat(db, user, chat, plans, now);
@@ -202,12 +257,6 @@ export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string
     }
   }
 
-  // Aim the search at the message's topic; a reply like "Give me another tip" has none of its
-  // own, so the topic the coach diagnosed last stands in (no second diagnosis of the history).
-  const ownTopics = diagnose(message).topics;
-  const topics = ownTopics.length ? ownTopics : (history.findLast((m) => m.coaching?.topics.length)?.coaching?.topics ?? []);
-  // Five passages, so the engine can cite the one about the technique it chooses.
-  const knowledge = await searchKnowledge(db, message, topics.slice(0, 2).map((t) => t.replace('_', ' ')), 5);
   const context: CoachContext = {
     profile: {
       username: user.username,
@@ -314,20 +363,10 @@ export async function finishTurn(deps: TurnDeps, user: UserRow, turn: StartedTur
   });
 }
 
-interface RawMessageRow {
-  id: number;
-  chat_session_id: number;
-  role: MessageRow['role'];
-  content: string;
-  options: string[] | null;
-  coaching: Coaching | null;
-  engine_state: Record<string, unknown> | null;
-  created_at: Date;
-}
-
 /**
  * Both messages and the conversation's timestamp in a single statement (its own transaction):
  * the chat endpoint's hot path, as a named prepared statement with every value a parameter.
+ * It returns only the new ids; the rest of each row is what was written.
  */
 async function writeTurnStatement(
   db: Db,
@@ -335,16 +374,16 @@ async function writeTurnStatement(
   a: { content: string; options: string[] | null; coaching: Coaching; engineState: Record<string, unknown> | null; createdAt: Date },
   now: Date,
 ): Promise<MessageRow[]> {
-  const result = await db.$client.query<RawMessageRow>({
+  const result = await db.$client.query<{ id: number }>({
     name: 'chat_write_turn',
     text: `with inserted as (
              insert into chat_messages (chat_session_id, role, content, options, coaching, engine_state, created_at)
              values ($1, 'user', $2, null, null, null, $3), ($1, 'assistant', $4, $5::jsonb, $6::jsonb, $7::jsonb, $8)
-             returning *
+             returning id
            ), touched as (
              update chat_sessions set updated_at = $9 where id = $1
            )
-           select * from inserted order by id`,
+           select id from inserted order by id`,
     values: [
       turn.chat.id,
       turn.message,
@@ -357,16 +396,13 @@ async function writeTurnStatement(
       now,
     ],
   });
-  return result.rows.map((r) => ({
-    id: r.id,
-    chatSessionId: r.chat_session_id,
-    role: r.role,
-    content: r.content,
-    options: r.options,
-    coaching: r.coaching,
-    engineState: r.engine_state,
-    createdAt: r.created_at,
-  }));
+  const [userId, assistantId] = result.rows.map((r) => r.id);
+  if (userId === undefined || assistantId === undefined) return [];
+  const chatSessionId = turn.chat.id;
+  return [
+    { id: userId, chatSessionId, role: 'user', content: turn.message, options: null, coaching: null, engineState: null, createdAt: turn.receivedAt },
+    { id: assistantId, chatSessionId, role: 'assistant', ...a },
+  ];
 }
 
 /** The answer to POST /api/chat/message: the conversation with the new messages. */

@@ -59,46 +59,62 @@ export async function ensureStarterKnowledge(db: Db): Promise<void> {
 }
 
 /** Words worth searching for: letters and digits only, so nothing the rep typed reaches tsquery syntax. */
-function searchTerms(text: string): string[] {
+export function searchTerms(text: string): string[] {
   const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
   return [...new Set(words.filter((w) => w.length > 2))].slice(0, 24);
 }
 
-/**
- * Every chat message searches the knowledge, so the search is a named prepared statement:
- * passages of the live version matching any of the words, ranked by PostgreSQL full-text search.
- */
-function searchQuery(db: Executor) {
-  const query = sql`to_tsquery('english', ${sql.placeholder('terms')})`;
-  return db
-    .select({
-      title: knowledgeChunks.title,
-      content: knowledgeChunks.content,
-      rank: sql<number>`ts_rank(${knowledgeChunks.searchVector}, q.query)`,
-    })
-    .from(knowledgeChunks)
-    .innerJoin(sql`(select ${query} as query) q`, sql`true`)
-    .where(sql`${knowledgeChunks.versionId} = (select max(id) from ${knowledgeVersions}) and ${knowledgeChunks.searchVector} @@ q.query`)
-    .orderBy(sql`3 desc`, knowledgeChunks.position)
-    .limit(sql.placeholder('limit'))
-    .prepare('knowledge_search');
+/** The words of `text` (and of `boost`) as a tsquery matching any of them, or '' when there are none. */
+export function searchQueryText(text: string, boost: string[] = []): string {
+  // Terms are [a-z0-9]+ only, so joining them with | cannot form any other tsquery syntax;
+  // to_tsquery stems them and drops stop words.
+  return searchTerms(`${text} ${boost.join(' ')}`).join(' | ');
 }
-const searchQueries = new WeakMap<Executor, ReturnType<typeof searchQuery>>();
+
+/**
+ * SQL for a JSON array of the live knowledge's passages best matching a tsquery, ranked by
+ * PostgreSQL full-text search: `[{ title, content, rank }]`. `querySource` is an SQL from-item
+ * named `q` with a `query` column. Shared by the search below and the chat turn's single read.
+ */
+export function passagesSql(querySource: string, limit: string): string {
+  return `(select coalesce(json_agg(p), '[]'::json) from (
+      select k.title, k.content, ts_rank(k.search_vector, q.query) as rank
+      from knowledge_chunks k, ${querySource}
+      where k.version_id = (select max(id) from knowledge_versions) and k.search_vector @@ q.query
+      order by rank desc, k.position
+      limit ${limit}
+    ) p)`;
+}
+
+/**
+ * A from-item for passagesSql: the tsquery of a text. OFFSET 0 keeps the subquery from being
+ * inlined: in a prepared (generic) plan an inlined to_tsquery is parsed and stemmed again for
+ * every chunk, twice (filter and rank), which made the search ~8x slower and the largest cost of
+ * a chat message.
+ */
+export function tsquerySource(queryText: string): string {
+  return `(select to_tsquery('english', ${queryText}) as query offset 0) q`;
+}
+
+/** Passages as the SQL above returns them (JSON numbers and strings). */
+export function toPassages(rows: { title: string; content: string; rank: number }[]): KnowledgePassage[] {
+  return rows.map((r) => ({ title: r.title, content: r.content, rank: Number(r.rank) }));
+}
 
 /**
  * The passages of the live knowledge most relevant to `text` (any of its words; headings weigh
  * more). `boost` adds words the caller knows matter (the diagnosed topic), so a short message
- * still finds its section.
+ * still finds its section. A named prepared statement: PostgreSQL plans it once per connection.
  */
-export async function searchKnowledge(db: Executor, text: string, boost: string[] = [], limit = 3): Promise<KnowledgePassage[]> {
-  const terms = searchTerms(`${text} ${boost.join(' ')}`);
-  if (!terms.length) return [];
-  let query = searchQueries.get(db);
-  if (!query) searchQueries.set(db, (query = searchQuery(db)));
-  // Terms are [a-z0-9]+ only, so joining them with | cannot form any other tsquery syntax;
-  // to_tsquery stems them and drops stop words.
-  const rows = await query.execute({ terms: terms.join(' | '), limit });
-  return rows.map((r) => ({ title: r.title, content: r.content, rank: Number(r.rank) }));
+export async function searchKnowledge(db: Db, text: string, boost: string[] = [], limit = 3): Promise<KnowledgePassage[]> {
+  const terms = searchQueryText(text, boost);
+  if (!terms) return [];
+  const result = await db.$client.query<{ passages: { title: string; content: string; rank: number }[] }>({
+    name: 'knowledge_search',
+    text: `select ${passagesSql(tsquerySource('$1'), '$2')} as passages`,
+    values: [terms, limit],
+  });
+  return toPassages(result.rows[0]?.passages ?? []);
 }
 
 export async function knowledgeVersionById(db: Db, id: number): Promise<KnowledgeVersion | null> {
