@@ -9,7 +9,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { chatAccess, daysUntil, freeChatsRemaining, nextFreeChatAt, trialEndsAt, windowExpired } from '../billing/entitlements.js';
 import type { CoachContext, CoachReply, HistoryMessage } from '../coach/engine.js';
 import { diagnose } from '../coach/playbook/diagnose.js';
-import { passagesSql, searchQueryText, toPassages } from '../knowledge/service.js';
+import { passagesSql, searchKnowledge, searchQueryText, toPassages } from '../knowledge/service.js';
 
 /** DECISIONS §3: the free conversation stays open for the window, up to this many rep messages. */
 export const FREE_CONVERSATION_MESSAGE_CAP = 60;
@@ -274,6 +274,7 @@ export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string
     ),
     message,
     knowledge,
+    search: (text, limit) => searchKnowledge(db, text, [], limit),
   };
   return { chat, userMessage: null, message, history, context, receivedAt: now };
 }

@@ -43,6 +43,12 @@ export interface CoachContext {
   /** The rep's new message, trimmed. */
   message: string;
   knowledge: KnowledgePassage[];
+  /**
+   * The same full-text search of the live knowledge base that found `knowledge`, for an engine
+   * that wants the passage about what it decided to teach. Absent where there is no database
+   * (the offline evaluation).
+   */
+  search?: (text: string, limit: number) => Promise<KnowledgePassage[]>;
 }
 
 /**

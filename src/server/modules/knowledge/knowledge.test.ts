@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser } from '../../test/factories.js';
 import type { CoachContext, CoachEngine } from '../coach/engine.js';
 import { createPlaybookEngine } from '../coach/playbook/playbook-engine.js';
+import { TECHNIQUES } from '../coach/playbook/techniques.js';
 import { appendKnowledge, saveKnowledge, searchKnowledge } from './service.js';
 
 /** The real playbook engine, recording what the chat service hands it. */
@@ -71,6 +72,23 @@ describe('what a chat turn gives the engine', () => {
     expect(followUp?.history.map((m) => m.role)).toEqual(['user', 'assistant']);
     // The engine resumes from the newest state it stored.
     expect(followUp?.history.at(-1)?.state).toMatchObject({ phase: expect.any(String) });
+  });
+
+  it('cites, under each technique, the playbook section it comes from', async () => {
+    const u = await makeUser(t.app);
+    const sessionId = (await t.app.inject({ method: 'POST', url: '/api/chat/session', headers: { cookie: u.cookie }, payload: {} })).json().sessionId;
+    const send = async (message: string) =>
+      (await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: u.cookie }, payload: { sessionId, message } })).json().session.messages.at(-1) as { content: string; options?: string[] };
+    let reply = await send('Prospects keep telling me our price is too high right when I am about to close.');
+    if (reply.options?.[0] && !reply.content.includes('### ')) reply = await send(reply.options[0]);
+    const coached = [reply, await send('Give me another tip'), await send('Give me another tip')];
+    for (const m of coached) {
+      const name = /### (.+)/.exec(m.content)?.[1];
+      const technique = TECHNIQUES.find((x) => x.name === name);
+      expect(technique, m.content).toBeDefined();
+      const cited = /From our playbook, "(.+?)":/.exec(m.content)?.[1]?.toLowerCase() ?? '';
+      expect(technique?.sources.some((s) => cited.includes(s.toLowerCase())), `${name} cites "${cited}"`).toBe(true);
+    }
   });
 
   it('searches a newly saved knowledge version at once, and never the old one', async () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CoachContext } from '../engine.js';
-import { createPlaybookEngine } from './playbook-engine.js';
+import { chunkKnowledge } from '../../knowledge/chunking.js';
+import { readStarterPlaybook } from '../../knowledge/service.js';
+import type { CoachContext, KnowledgePassage } from '../engine.js';
+import { createPlaybookEngine, techniquePassage } from './playbook-engine.js';
+import { TECHNIQUES } from './techniques.js';
 
 const ctx: CoachContext = {
   profile: { username: 'r', industry: 'Solar', product: 'home solar panels', salesExperience: '6+ years', biggestStruggle: null, targetIncome: 9000, currentIncome: null, city: null, state: null },
@@ -40,5 +43,44 @@ describe('the playbook engine stream', () => {
       if (pieces === 2) controller.abort();
     }
     expect(pieces).toBe(2);
+  });
+});
+
+describe('citations', () => {
+  const starter: KnowledgePassage[] = chunkKnowledge(readStarterPlaybook()).map((c) => ({ title: c.title, content: c.content, rank: 0 }));
+  const unrelated: KnowledgePassage = { title: 'Prospecting › Cold call voicemail that gets a call back', content: 'Keep it under 25 seconds.', rank: 0.9 };
+  const citedTitle = (content: string) => /From our playbook, "(.+?)":/.exec(content)?.[1];
+
+  it('every technique names a section the starter playbook has', () => {
+    for (const technique of TECHNIQUES) expect(techniquePassage(starter, technique), technique.id).toBeDefined();
+  });
+
+  it('cites the section the technique comes from, found by a search when the turn did not find it', async () => {
+    const searched: string[] = [];
+    const search = async (text: string) => {
+      searched.push(text);
+      return starter.filter((p) => /assumptive close|summary close/i.test(p.title));
+    };
+    const reply = await createPlaybookEngine().reply({ ...ctx, knowledge: [unrelated], search });
+    expect(reply.coaching.method).toBeTruthy();
+    expect(citedTitle(reply.content)).toMatch(/^(Assumptive|Summary) close$/);
+    expect(reply.content).toContain(`### The ${citedTitle(reply.content)?.toLowerCase()}`);
+    expect(searched).toHaveLength(1);
+  });
+
+  it('does not search when the turn already found the section', async () => {
+    let searches = 0;
+    const search = async () => (searches++, []);
+    const reply = await createPlaybookEngine().reply({ ...ctx, knowledge: starter, search });
+    expect(citedTitle(reply.content)).toMatch(/close$/);
+    expect(searches).toBe(0);
+  });
+
+  it('cites nothing rather than a passage about something else, also when the search fails', async () => {
+    const offline = await createPlaybookEngine().reply({ ...ctx, knowledge: [unrelated] });
+    expect(offline.coaching.method).toBeTruthy();
+    expect(offline.content).not.toContain('From our playbook');
+    const failing = await createPlaybookEngine().reply({ ...ctx, knowledge: [unrelated], search: () => Promise.reject(new Error('database down')) });
+    expect(failing.content).toBe(offline.content);
   });
 });

@@ -120,9 +120,9 @@ function excerpt(passage: KnowledgePassage): string {
 
 function coachingReply(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique, opening: string): CoachReply {
   const p = ctx.profile;
-  // Cite the passage about this technique when the search found one, else the best match.
-  const nameWords = normalize(technique.name).split(' ').filter((w) => w.length > 3);
-  const passage = ctx.knowledge.find((k) => nameWords.some((w) => normalize(k.title).includes(` ${w}`))) ?? ctx.knowledge[0];
+  // Cite only the section the technique comes from: a passage about something else under the
+  // advice reads as if the playbook said something it does not.
+  const passage = techniquePassage(ctx.knowledge, technique);
   const lines = [
     opening,
     `### ${technique.name}`,
@@ -142,13 +142,48 @@ function coachingReply(ctx: CoachContext, state: DialogueState, topic: Topic, st
   const personal = personalLine(p);
   if (personal) lines.push('', personal);
   lines.push('', 'What would help most next?');
-  return {
+  const reply: CoachReply = {
     content: lines.filter((l, i) => !(i === 0 && !l)).join('\n').trim(),
     options: [...NEXT_OPTIONS],
     coaching: { stage, topics: orderTopics(topic, state), method: technique.method },
     confidence: 0.85,
     state: { ...state, phase: 'coached', topic, stage, techniqueId: technique.id, used: [...state.used, technique.id], lowStreak: 0 } satisfies DialogueState,
   };
+  if (!passage) uncited.set(reply, technique);
+  return reply;
+}
+
+/** The passage of the section a technique comes from, if `knowledge` holds one. */
+export function techniquePassage(knowledge: KnowledgePassage[], technique: Technique): KnowledgePassage | undefined {
+  for (const source of technique.sources) {
+    const needle = source.toLowerCase();
+    const found = knowledge.find((k) => k.title.toLowerCase().includes(needle));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Coaching replies whose technique's section was not among the passages the chat turn found. */
+const uncited = new WeakMap<CoachReply, Technique>();
+
+/**
+ * The reply, citing the section its technique comes from. The turn's passages were found from
+ * the rep's words before the technique was chosen; when its section is not among them, the
+ * engine searches for it and answers again (the engine is deterministic, so the same reply,
+ * now with the citation). Without a search, or when the search fails, the reply goes uncited.
+ */
+export async function playbookReplyWithCitation(ctx: CoachContext): Promise<CoachReply> {
+  const reply = playbookReply(ctx);
+  const technique = uncited.get(reply);
+  if (!technique || !ctx.search) return reply;
+  let found: KnowledgePassage[];
+  try {
+    found = await ctx.search(technique.sources.join(' '), 5);
+  } catch {
+    return reply;
+  }
+  const passage = techniquePassage(found, technique);
+  return passage ? playbookReply({ ...ctx, knowledge: [passage, ...ctx.knowledge] }) : reply;
 }
 
 function orderTopics(first: Topic, state: DialogueState): Topic[] {
@@ -369,11 +404,11 @@ export function createPlaybookEngine(options: { streamDelayMs?: number } = {}): 
   const delay = options.streamDelayMs ?? 0;
   return {
     name: 'playbook',
-    reply: async (ctx) => playbookReply(ctx),
+    reply: (ctx) => playbookReplyWithCitation(ctx),
     stream(ctx, signal): CoachStream {
-      const reply = playbookReply(ctx);
+      const reply = playbookReplyWithCitation(ctx);
       async function* textStream() {
-        const parts = pieces(reply.content);
+        const parts = pieces((await reply).content);
         // Three words at a time reads like typing without flooding the connection.
         for (let i = 0; i < parts.length; i += 3) {
           if (signal?.aborted) return;
@@ -381,7 +416,7 @@ export function createPlaybookEngine(options: { streamDelayMs?: number } = {}): 
           await sleep(delay, signal);
         }
       }
-      return { textStream: textStream(), reply: Promise.resolve(reply) };
+      return { textStream: textStream(), reply };
     },
   };
 }
