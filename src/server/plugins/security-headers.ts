@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** Helmet's settings for this app: its defaults, with the two exceptions below. */
-export const HELMET_OPTIONS: HelmetOptions = {
+const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       // Served over plain HTTP on a LAN address, upgrading would break every asset.
@@ -19,7 +19,7 @@ export const HELMET_OPTIONS: HelmetOptions = {
  * every response, but @fastify/helmet rebuilt helmet (and re-parsed the CSP) on every request:
  * about 8 % of the app's CPU under load.
  */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -37,8 +37,8 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions = HELMET_OPTIONS): void {
-  const headers = securityHeaders(options);
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const headers = securityHeaders(HELMET_OPTIONS);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -59,7 +59,7 @@ export async function ensureStarterKnowledge(db: Db): Promise<void> {
 }
 
 /** Words worth searching for: letters and digits only, so nothing the rep typed reaches tsquery syntax. */
-export function searchTerms(text: string): string[] {
+function searchTerms(text: string): string[] {
   const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
   return [...new Set(words.filter((w) => w.length > 2))].slice(0, 24);
 }

@@ -407,6 +407,9 @@ export function createPlaybookEngine(options: { streamDelayMs?: number } = {}): 
     reply: (ctx) => playbookReplyWithCitation(ctx),
     stream(ctx, signal): CoachStream {
       const reply = playbookReplyWithCitation(ctx);
+      // A failure reaches the caller through textStream and reply; this only keeps a reply the
+      // caller never awaits from counting as an unhandled rejection.
+      reply.catch(() => {});
       async function* textStream() {
         const parts = pieces((await reply).content);
         // Three words at a time reads like typing without flooding the connection.
