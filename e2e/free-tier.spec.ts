@@ -18,8 +18,8 @@ test('a free rep gets one conversation a week, keeps it, and sees the upgrade sc
   await box.press('Enter');
   await expect(page.getByTestId('chat-subtitle')).toHaveText('0 free chats remaining this week');
   // The week's conversation stays open: a second message in it is answered.
-  const chips = page.getByRole('button', { name: 'They go silent after the proposal' });
-  await chips.click();
+  const chip = page.getByRole('group', { name: 'Suggested replies' }).getByRole('button').first();
+  await chip.click();
   await expect(page.getByText('Method:', { exact: false }).last()).toBeVisible();
 
   // A new conversation needs the week's chat, which is used: the upgrade screen, with both offers.

@@ -3,7 +3,8 @@ import { chunkKnowledge } from '../../knowledge/chunking.js';
 import { readStarterPlaybook } from '../../knowledge/service.js';
 import type { CoachContext, KnowledgePassage } from '../engine.js';
 import { createPlaybookEngine, techniquePassage } from './playbook-engine.js';
-import { TECHNIQUES } from './techniques.js';
+import { diagnose } from './diagnose.js';
+import { FOLLOW_UP_QUESTIONS, FOLLOW_UP_WHEN_NAMED, TECHNIQUES } from './techniques.js';
 
 const ctx: CoachContext = {
   profile: { username: 'r', industry: 'Solar', product: 'home solar panels', salesExperience: '6+ years', biggestStruggle: null, targetIncome: 9000, currentIncome: null, city: null, state: null },
@@ -82,5 +83,42 @@ describe('citations', () => {
     expect(offline.content).not.toContain('From our playbook');
     const failing = await createPlaybookEngine().reply({ ...ctx, knowledge: [unrelated], search: () => Promise.reject(new Error('database down')) });
     expect(failing.content).toBe(offline.content);
+  });
+});
+
+describe('the follow-up question', () => {
+  const engine = createPlaybookEngine();
+  const ask = (message: string) => engine.reply({ ...ctx, message });
+
+  it('asks which situation it is when the rep has not said, and what they do about it when they have', async () => {
+    const vague = await ask('I keep losing people when objections come up in the middle of my calls.');
+    expect(vague.options).toEqual(FOLLOW_UP_QUESTIONS.objection_handling.options);
+    const named = await ask('Homeowners keep saying they want to get other quotes first.');
+    expect(named.options).toEqual(FOLLOW_UP_WHEN_NAMED.objection_handling.options);
+  });
+
+  it('then coaches the technique for the situation the rep named, whatever they answer', async () => {
+    const first = await ask('Homeowners keep saying they want to get other quotes first.');
+    for (const answer of FOLLOW_UP_WHEN_NAMED.objection_handling.options) {
+      const reply = await engine.reply({
+        ...ctx,
+        history: [
+          { role: 'user', content: 'Homeowners keep saying they want to get other quotes first.' },
+          { role: 'assistant', content: first.content, options: first.options, coaching: first.coaching, state: first.state ?? null },
+        ],
+        message: answer,
+      });
+      expect(reply.content, answer).toContain('### Isolate the real concern');
+    }
+  });
+
+  it('offers answers that keep the conversation on its topic', () => {
+    for (const [topic, q] of Object.entries(FOLLOW_UP_WHEN_NAMED)) {
+      for (const option of q.options) {
+        const d = diagnose(option);
+        const moved = d.topics[0] !== undefined && d.topics[0] !== topic && (d.topicScores[d.topics[0]] ?? 0) >= 3 && d.confidence >= 0.45;
+        expect(moved, `${topic}: "${option}" reads as ${d.topics[0]}`).toBe(false);
+      }
+    }
   });
 });

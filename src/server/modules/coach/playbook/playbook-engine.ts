@@ -1,7 +1,7 @@
 import { STAGE_LABELS, TOPIC_LABELS, type Coaching, type Stage, type Topic } from '../../../../shared/coaching.js';
 import type { CoachContext, CoachEngine, CoachReply, CoachStream, HistoryMessage, KnowledgePassage, RepProfile } from '../engine.js';
 import { diagnose } from './diagnose.js';
-import { FOLLOW_UP_QUESTIONS, TECHNIQUES, techniquesFor, type Technique } from './techniques.js';
+import { FOLLOW_UP_QUESTIONS, FOLLOW_UP_WHEN_NAMED, TECHNIQUES, techniquesFor, type Technique } from './techniques.js';
 import { isDirectQuestion, normalize } from './text.js';
 
 /**
@@ -99,12 +99,21 @@ function personalLine(p: RepProfile): string {
   return goal.trim();
 }
 
-function chooseTechnique(topic: Topic, words: string, used: string[]): Technique {
+/** The topic's techniques not given yet in this conversation (all of them again once every one was). */
+function candidatesFor(topic: Topic, used: string[]): Technique[] {
   const pool = techniquesFor(topic);
   const fresh = pool.filter((t) => !used.includes(t.id));
-  const candidates = fresh.length ? fresh : pool;
+  return fresh.length ? fresh : pool;
+}
+
+/** The technique made for the situation `words` describe, if one is. */
+function fittingTechnique(topic: Topic, words: string, used: string[]): Technique | undefined {
   const s = normalize(words);
-  return candidates.find((t) => t.fits?.test(s)) ?? candidates[0] ?? (TECHNIQUES[0] as Technique);
+  return candidatesFor(topic, used).find((t) => t.fits?.test(s));
+}
+
+function chooseTechnique(topic: Topic, words: string, used: string[]): Technique {
+  return fittingTechnique(topic, words, used) ?? candidatesFor(topic, used)[0] ?? (TECHNIQUES[0] as Technique);
 }
 
 function excerpt(passage: KnowledgePassage): string {
@@ -191,7 +200,8 @@ function orderTopics(first: Topic, state: DialogueState): Topic[] {
 }
 
 function askReply(state: DialogueState, topic: Topic, stage: Stage, problem: string, profile: RepProfile): CoachReply {
-  const q = FOLLOW_UP_QUESTIONS[topic];
+  const named = fittingTechnique(topic, problem, state.used) !== undefined;
+  const q = named ? FOLLOW_UP_WHEN_NAMED[topic] : FOLLOW_UP_QUESTIONS[topic];
   const where = stage === 'general' ? '' : `It sounds like your calls break down at **${STAGE_LABELS[stage].toLowerCase()}**: `;
   const about = `${where}${where ? 'this' : 'This'} is a **${TOPIC_LABELS[topic].toLowerCase()}** problem, and it is very fixable.`;
   const productNote = profile.product ? '' : ' It also helps to know what you sell and to whom; you can add that in your account.';
@@ -359,8 +369,8 @@ export function playbookReply(ctx: CoachContext): CoachReply {
     // The answer to our question: it may move the topic ("it's the price" under prospecting).
     const nextTopic = understood && found && d.topicScores[found] >= 3 && found !== topic ? found : topic;
     const nextStage = nextTopic === topic ? stage : d.stage === 'general' ? TOPIC_STAGE[nextTopic] : d.stage;
-    const words = `${state.problem ?? ''} ${ctx.message}`;
-    const chosen = chooseTechnique(nextTopic, words, state.used);
+    // The situation the rep first described picks the technique; their answer, when it names one.
+    const chosen = fittingTechnique(nextTopic, state.problem ?? '', state.used) ?? chooseTechnique(nextTopic, `${state.problem ?? ''} ${ctx.message}`, state.used);
     const opening = `Thanks, that helps. Here is what I'd work on first, at **${STAGE_LABELS[nextStage].toLowerCase()}** of the call.`;
     return coachingReply(ctx, state, nextTopic, nextStage, chosen, opening);
   }

@@ -206,7 +206,7 @@ export const TECHNIQUES: Technique[] = [
     name: 'Isolate the real concern',
     sources: ['I need to think about it', 'My boss has to sign off'],
     method: 'Objection handling · Feel-Felt-Found',
-    fits: /think about it|think it over|sleep on it|boss|wife|husband|partner|committee|approve|sign off|tried|before|risk|trust|shop around/,
+    fits: /think about it|think it over|sleep on it|boss|wife|husband|partner|committee|approve|sign off|tried|before|risk|trust|shop around|shopping around|other quotes|more quotes|compare|comparing/,
     why: '"I need to think about it" or "my boss has to approve" often hides one unresolved doubt. Naming it politely lets you solve it now, or arm your champion for the meeting you are not in.',
     steps: ['Feel: "I understand, it\'s a real decision."', 'Felt: "Other clients felt the same before they…"', 'Found: "…and found that [outcome]."', 'Then isolate: "Apart from that, is there anything else that would stop you?"'],
     example: '"Completely fair. When you think it over, what will you be weighing up most: the price, the timing, or whether {product} will really work for your team?"',
@@ -350,5 +350,37 @@ export const FOLLOW_UP_QUESTIONS: Record<Topic, { question: string; options: str
   follow_up: {
     question: 'What happens after the meeting?',
     options: ['They go silent after the proposal', "I don't know how often to follow up", 'My follow-ups feel like nagging'],
+  },
+};
+
+/**
+ * The question the coach asks instead when the rep already named the exact situation ("they want
+ * other quotes first"): asking which objection it is would repeat them, so it asks what they do
+ * about it today, which tells the coach what to change.
+ */
+export const FOLLOW_UP_WHEN_NAMED: Record<Topic, { question: string; options: string[] }> = {
+  prospecting: {
+    question: 'What do you do about it today?',
+    options: ['The same script every time', 'I change the wording now and then', 'More volume: more calls and emails', 'Nothing specific yet'],
+  },
+  discovery: {
+    question: 'How do your discovery questions usually go?',
+    options: ['A checklist of facts about them', "I move to our product as soon as I hear a need", "I take their first answer and don't dig", "I don't plan them"],
+  },
+  presentation: {
+    question: 'How do you decide what to show?',
+    options: ['I show everything', 'The same presentation for everyone', 'What they asked about', "Whatever I'm most comfortable with"],
+  },
+  objection_handling: {
+    question: 'When they say it, what do you usually say back?',
+    options: ['I drop the price or offer a discount', 'I argue my case', 'I agree and move on', 'I let it go and hope'],
+  },
+  closing: {
+    question: 'How does the meeting usually end now?',
+    options: ['I wait for them to bring it up', 'I thank them and we part', 'I ask, but it feels pushy', 'We part without a next step'],
+  },
+  follow_up: {
+    question: 'What does your follow-up look like today?',
+    options: ["'Just checking in' emails", 'A call or two, then I stop', 'No fixed plan', 'So often it feels like nagging'],
   },
 };
