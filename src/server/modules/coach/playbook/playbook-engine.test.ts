@@ -122,3 +122,27 @@ describe('the follow-up question', () => {
     }
   });
 });
+
+describe('another tip', () => {
+  it('never repeats a technique, then moves to a related topic or says the topic is covered', async () => {
+    const engine = createPlaybookEngine();
+    const history: CoachContext['history'] = [];
+    const say = async (message: string) => {
+      const reply = await engine.reply({ ...ctx, history: [...history], message });
+      history.push({ role: 'user', content: message }, { role: 'assistant', content: reply.content, options: reply.options, coaching: reply.coaching, state: reply.state ?? null });
+      return reply;
+    };
+    const names: string[] = [];
+    let reply = await say('They keep telling me they already have a vendor they are happy with.');
+    reply = await say(reply.options[0] ?? '');
+    for (let i = 0; i < TECHNIQUES.length && reply.options.includes('Give me another tip'); i++) {
+      const name = /### (.+)/.exec(reply.content)?.[1];
+      if (name) names.push(name);
+      reply = await say('Give me another tip');
+    }
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.length).toBeGreaterThanOrEqual(TECHNIQUES.filter((t) => t.topic === 'objection_handling').length);
+    expect(reply.content).toContain('techniques I\'d start with');
+    expect(reply.options).toEqual(['Role-play this with me', 'I have a different problem']);
+  });
+});

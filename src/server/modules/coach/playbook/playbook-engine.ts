@@ -345,8 +345,22 @@ export function playbookReply(ctx: CoachContext): CoachReply {
     return roleplayFeedback(ctx, state, technique, stage, topic);
   }
   if (topic && intent === 'another_tip') {
-    const next = chooseTechnique(topic, state.problem ?? '', state.used);
-    return coachingReply(ctx, state, topic, stage, next, 'Here is another one to try.');
+    const hasFresh = (t: Topic) => techniquesFor(t).some((x) => !state.used.includes(x.id));
+    if (hasFresh(topic)) return coachingReply(ctx, state, topic, stage, chooseTechnique(topic, state.problem ?? '', state.used), 'Here is another one to try.');
+    // Every technique for this topic was given; going round again would repeat the first one.
+    const covered = `That covers the ${techniquesFor(topic).length} ${TOPIC_LABELS[topic].toLowerCase()} techniques I'd start with.`;
+    const related = diagnose(state.problem ?? '').topics.find((t) => t !== topic && hasFresh(t));
+    if (related) {
+      const opening = `${covered} What you described also touches **${TOPIC_LABELS[related].toLowerCase()}**, so here is one for that.`;
+      return coachingReply(ctx, state, related, stage, chooseTechnique(related, state.problem ?? '', state.used), opening);
+    }
+    return {
+      content: `${covered} The fastest way to make one stick is to practise it: shall we role-play the last one, or look at a different problem?`,
+      options: ['Role-play this with me', 'I have a different problem'],
+      coaching: lastCoaching(ctx.history) ?? { stage, topics: [topic] },
+      confidence: 0.9,
+      state,
+    };
   }
   if (intent === 'thanks') {
     return {
