@@ -146,3 +146,11 @@ describe('another tip', () => {
     expect(reply.options).toEqual(['Role-play this with me', 'I have a different problem']);
   });
 });
+
+describe('small talk after coaching', () => {
+  it('answers a thank-you with "you\'re welcome" and an "ok" without it', async () => {
+    const engine = createPlaybookEngine();
+    expect((await engine.reply({ ...ctx, message: 'thanks so much' })).content).toMatch(/^You're welcome\./);
+    expect((await engine.reply({ ...ctx, message: 'ok' })).content).toMatch(/^Good\./);
+  });
+});

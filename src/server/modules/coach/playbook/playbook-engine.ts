@@ -364,7 +364,8 @@ export function playbookReply(ctx: CoachContext): CoachReply {
   }
   if (intent === 'thanks') {
     return {
-      content: "You're welcome. Try it on your next call and tell me how it went: I'll help you adjust. Anything else you want to work on?",
+      // "ok" or "got it" is not a thank-you, so it gets no "you're welcome".
+      content: `${/thank|thx|cheers/.test(normalize(ctx.message)) ? "You're welcome." : 'Good.'} Try it on your next call and tell me how it went: I'll help you adjust. Anything else you want to work on?`,
       options: topic ? ['Give me another tip', 'Role-play this with me', 'I have a different problem'] : TOPIC_PICKER,
       coaching: lastCoaching(ctx.history) ?? { stage: 'general', topics: [] },
       confidence: 0.9,
