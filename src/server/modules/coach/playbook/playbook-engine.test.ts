@@ -4,7 +4,7 @@ import { readStarterPlaybook } from '../../knowledge/service.js';
 import type { CoachContext, KnowledgePassage } from '../engine.js';
 import { createPlaybookEngine, techniquePassage } from './playbook-engine.js';
 import { diagnose } from './diagnose.js';
-import { FOLLOW_UP_QUESTIONS, FOLLOW_UP_WHEN_NAMED, TECHNIQUES } from './techniques.js';
+import { FOLLOW_UP_QUESTIONS, TECHNIQUES } from './techniques.js';
 
 const ctx: CoachContext = {
   profile: { username: 'r', industry: 'Solar', product: 'home solar panels', salesExperience: '6+ years', biggestStruggle: null, targetIncome: 9000, currentIncome: null, city: null, state: null },
@@ -92,14 +92,14 @@ describe('the follow-up question', () => {
 
   it('asks which situation it is when the rep has not said, and what they do about it when they have', async () => {
     const vague = await ask('I keep losing people when objections come up in the middle of my calls.');
-    expect(vague.options).toEqual(FOLLOW_UP_QUESTIONS.objection_handling.options);
+    expect(vague.options).toEqual(FOLLOW_UP_QUESTIONS.objection_handling.which.options);
     const named = await ask('Homeowners keep saying they want to get other quotes first.');
-    expect(named.options).toEqual(FOLLOW_UP_WHEN_NAMED.objection_handling.options);
+    expect(named.options).toEqual(FOLLOW_UP_QUESTIONS.objection_handling.named.options);
   });
 
   it('then coaches the technique for the situation the rep named, whatever they answer', async () => {
     const first = await ask('Homeowners keep saying they want to get other quotes first.');
-    for (const answer of FOLLOW_UP_WHEN_NAMED.objection_handling.options) {
+    for (const answer of FOLLOW_UP_QUESTIONS.objection_handling.named.options) {
       const reply = await engine.reply({
         ...ctx,
         history: [
@@ -113,8 +113,8 @@ describe('the follow-up question', () => {
   });
 
   it('offers answers that keep the conversation on its topic', () => {
-    for (const [topic, q] of Object.entries(FOLLOW_UP_WHEN_NAMED)) {
-      for (const option of q.options) {
+    for (const [topic, q] of Object.entries(FOLLOW_UP_QUESTIONS)) {
+      for (const option of q.named.options) {
         const d = diagnose(option);
         const moved = d.topics[0] !== undefined && d.topics[0] !== topic && (d.topicScores[d.topics[0]] ?? 0) >= 3 && d.confidence >= 0.45;
         expect(moved, `${topic}: "${option}" reads as ${d.topics[0]}`).toBe(false);

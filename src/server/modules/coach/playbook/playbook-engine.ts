@@ -1,7 +1,7 @@
 import { STAGE_LABELS, TOPIC_LABELS, type Coaching, type Stage, type Topic } from '../../../../shared/coaching.js';
 import type { CoachContext, CoachEngine, CoachReply, CoachStream, HistoryMessage, KnowledgePassage, RepProfile } from '../engine.js';
 import { diagnose } from './diagnose.js';
-import { FOLLOW_UP_QUESTIONS, FOLLOW_UP_WHEN_NAMED, TECHNIQUES, techniquesFor, type Technique } from './techniques.js';
+import { FOLLOW_UP_QUESTIONS, TECHNIQUES, techniquesFor, type Technique } from './techniques.js';
 import { isDirectQuestion, normalize } from './text.js';
 
 /**
@@ -201,7 +201,7 @@ function orderTopics(first: Topic, state: DialogueState): Topic[] {
 
 function askReply(state: DialogueState, topic: Topic, stage: Stage, problem: string, profile: RepProfile): CoachReply {
   const named = fittingTechnique(topic, problem, state.used) !== undefined;
-  const q = named ? FOLLOW_UP_WHEN_NAMED[topic] : FOLLOW_UP_QUESTIONS[topic];
+  const q = FOLLOW_UP_QUESTIONS[topic][named ? 'named' : 'which'];
   const where = stage === 'general' ? '' : `It sounds like your calls break down at **${STAGE_LABELS[stage].toLowerCase()}**: `;
   const about = `${where}${where ? 'this' : 'This'} is a **${TOPIC_LABELS[topic].toLowerCase()}** problem, and it is very fixable.`;
   const productNote = profile.product ? '' : ' It also helps to know what you sell and to whom; you can add that in your account.';

@@ -325,62 +325,40 @@ export function techniquesFor(topic: Topic): Technique[] {
   return TECHNIQUES.filter((t) => t.topic === topic);
 }
 
-/** The targeted follow-up question the coach asks before coaching, per topic, with tappable answers. */
-export const FOLLOW_UP_QUESTIONS: Record<Topic, { question: string; options: string[] }> = {
-  prospecting: {
-    question: 'When it goes wrong, what usually happens first?',
-    options: ['They hang up in the first seconds', "I can't get past the gatekeeper", "They say 'send me some information'", 'My emails and LinkedIn messages get no replies'],
-  },
-  discovery: {
-    question: 'What happens in your discovery conversations?',
-    options: ['I run out of good questions', 'I talk more than they do', 'They give short, surface answers', "I find the need but not what it costs them"],
-  },
-  presentation: {
-    question: 'What goes wrong during your presentation or demo?',
-    options: ['I show every feature', 'They lose attention halfway', "I can't connect it to their problem", "I can't tell if they're interested"],
-  },
-  objection_handling: {
-    question: 'Which objection costs you the most deals?',
-    options: ["It's too expensive", 'We already have a vendor', 'Send me some information', 'I need to think about it', 'My boss has to sign off'],
-  },
-  closing: {
-    question: 'Where does the close break down for you?',
-    options: ["I don't ask for the order clearly", 'They say yes but never sign', "I don't set a next step", "I'm not sure which close to use"],
-  },
-  follow_up: {
-    question: 'What happens after the meeting?',
-    options: ['They go silent after the proposal', "I don't know how often to follow up", 'My follow-ups feel like nagging'],
-  },
-};
+export interface FollowUpQuestion {
+  question: string;
+  options: string[];
+}
 
 /**
- * The question the coach asks instead when the rep already named the exact situation ("they want
- * other quotes first"): asking which objection it is would repeat them, so it asks what they do
- * about it today, which tells the coach what to change.
+ * The targeted follow-up question the coach asks before coaching, per topic, with tappable answers.
+ * `which` asks which situation it is. `named` is asked instead when the rep already named the
+ * situation ("they want other quotes first"): asking which it is would repeat them, so it asks
+ * what they do about it today, which tells the coach what to change.
  */
-export const FOLLOW_UP_WHEN_NAMED: Record<Topic, { question: string; options: string[] }> = {
+export const FOLLOW_UP_QUESTIONS: Record<Topic, { which: FollowUpQuestion; named: FollowUpQuestion }> = {
   prospecting: {
-    question: 'What do you do about it today?',
-    options: ['The same script every time', 'I change the wording now and then', 'More volume: more calls and emails', 'Nothing specific yet'],
+    which: { question: 'When it goes wrong, what usually happens first?', options: ['They hang up in the first seconds', "I can't get past the gatekeeper", "They say 'send me some information'", 'My emails and LinkedIn messages get no replies'] },
+    named: { question: 'What do you do about it today?', options: ['The same script every time', 'I change the wording now and then', 'More volume: more calls and emails', 'Nothing specific yet'] },
   },
   discovery: {
-    question: 'How do your discovery questions usually go?',
-    options: ['A checklist of facts about them', "I move to our product as soon as I hear a need", "I take their first answer and don't dig", "I don't plan them"],
+    which: { question: 'What happens in your discovery conversations?', options: ['I run out of good questions', 'I talk more than they do', 'They give short, surface answers', "I find the need but not what it costs them"] },
+    named: { question: 'How do your discovery questions usually go?', options: ['A checklist of facts about them', "I move to our product as soon as I hear a need", "I take their first answer and don't dig", "I don't plan them"] },
   },
   presentation: {
-    question: 'How do you decide what to show?',
-    options: ['I show everything', 'The same presentation for everyone', 'What they asked about', "Whatever I'm most comfortable with"],
+    which: { question: 'What goes wrong during your presentation or demo?', options: ['I show every feature', 'They lose attention halfway', "I can't connect it to their problem", "I can't tell if they're interested"] },
+    named: { question: 'How do you decide what to show?', options: ['I show everything', 'The same presentation for everyone', 'What they asked about', "Whatever I'm most comfortable with"] },
   },
   objection_handling: {
-    question: 'When they say it, what do you usually say back?',
-    options: ['I drop the price or offer a discount', 'I argue my case', 'I agree and move on', 'I let it go and hope'],
+    which: { question: 'Which objection costs you the most deals?', options: ["It's too expensive", 'We already have a vendor', 'Send me some information', 'I need to think about it', 'My boss has to sign off'] },
+    named: { question: 'When they say it, what do you usually say back?', options: ['I drop the price or offer a discount', 'I argue my case', 'I agree and move on', 'I let it go and hope'] },
   },
   closing: {
-    question: 'How does the meeting usually end now?',
-    options: ['I wait for them to bring it up', 'I thank them and we part', 'I ask, but it feels pushy', 'We part without a next step'],
+    which: { question: 'Where does the close break down for you?', options: ["I don't ask for the order clearly", 'They say yes but never sign', "I don't set a next step", "I'm not sure which close to use"] },
+    named: { question: 'How does the meeting usually end now?', options: ['I wait for them to bring it up', 'I thank them and we part', 'I ask, but it feels pushy', 'We part without a next step'] },
   },
   follow_up: {
-    question: 'What does your follow-up look like today?',
-    options: ["'Just checking in' emails", 'A call or two, then I stop', 'No fixed plan', 'So often it feels like nagging'],
+    which: { question: 'What happens after the meeting?', options: ['They go silent after the proposal', "I don't know how often to follow up", 'My follow-ups feel like nagging'] },
+    named: { question: 'What does your follow-up look like today?', options: ["'Just checking in' emails", 'A call or two, then I stop', 'No fixed plan', 'So often it feels like nagging'] },
   },
 };
