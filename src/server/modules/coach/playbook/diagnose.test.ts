@@ -68,6 +68,40 @@ describe('diagnose', () => {
     expect(d.topicScores[d.topics[0] ?? 'prospecting']).toBeGreaterThanOrEqual(CONFIDENT_SCORE);
   });
 
+  it.each([
+    // Chasing a cold approach is still the opening of the sale...
+    ['How many follow-up emails should I send after a cold email gets no reply?', 'intro'],
+    ['People who filled out the enquiry form on our site never answer when I follow up.', 'intro'],
+    ['I met a lot of people at a trade show but none of them reply to my follow-ups.', 'intro'],
+    // ...chasing a proposal or a meeting that happened is the close.
+    ['How many follow-up emails should I send after I sent the proposal?', 'close'],
+    ['After the demo the buyer went quiet and ignores my follow-ups.', 'close'],
+  ])('places a follow-up problem where the thing chased was: %j', (text, stage) => {
+    const d = diagnose(text);
+    expect(d.topics.slice(0, 2)).toContain('follow_up');
+    expect(d.stage).toBe(stage);
+  });
+
+  it('weighs the trouble the rep says they want help with over the ones they mention in passing', () => {
+    const passing = 'Buyers push back on price later on, and nobody stays on the phone past my opening line.';
+    const focused = 'Buyers push back on price later on, but my biggest problem is that nobody stays on the phone past my opening line.';
+    expect(diagnose(passing).topicScores.objection_handling).toBeGreaterThan(diagnose(focused).topicScores.objection_handling);
+    expect(diagnose(focused).topics[0]).toBe('prospecting');
+    expect(diagnose(focused).stage).toBe('intro');
+  });
+
+  it.each([
+    ["Halfway through my pitch the owner said 'we tried something like this and it failed' and I got defensive.", 'middle', 'objection_handling'],
+    ['What should I be asking in a first meeting so I learn what the client actually needs?', 'middle', 'discovery'],
+    ['How do I find out who signs off much earlier in the process?', 'middle', 'discovery'],
+    ["When I ask the owner to sign, he says he'll come back next week.", 'close', 'closing'],
+    ['Half of the appointments I book are no-shows.', 'intro', 'prospecting'],
+  ])('reads what the situation is, not only the words in it: %j', (text, stage, topic) => {
+    const d = diagnose(text);
+    expect(d.stage).toBe(stage);
+    expect(d.topics.slice(0, 2)).toContain(topic);
+  });
+
   it('keeps the diagnosis shape: topics sorted by score, confidence within 0..1', () => {
     const d = diagnose('They love the product but say their boss has to sign off, and then nothing happens.');
     expect(d.topics.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { TOPICS, type Stage, type Topic } from '../../../../shared/coaching.js';
 import { CALL_STAGES, classify, type Classification } from './classifier.js';
-import { SIGNALS, type CallStage } from './signals.js';
+import { FOCUS_MARKER, SIGNALS, type CallStage, type Signal } from './signals.js';
 import { normalize } from './text.js';
 
 /** Which part of the call each topic usually lives in, when the rep does not say. */
@@ -55,6 +55,12 @@ export interface Diagnosis {
   confidence: number;
 }
 
+/** A signal about chasing someone: follow-up is the largest of its topics. */
+function isFollowUpSignal(signal: Signal): boolean {
+  const weights = Object.values(signal.topics ?? {});
+  return (signal.topics?.follow_up ?? 0) > 0 && (signal.topics?.follow_up ?? 0) >= Math.max(...weights);
+}
+
 const CHANCE = 1 / TOPICS.length;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
@@ -80,10 +86,21 @@ export function diagnoseWith(text: string, classifier: ((text: string) => Classi
   const s = normalize(text);
   const signalTopic = Object.fromEntries(TOPICS.map((t) => [t, 0])) as Record<Topic, number>;
   const signalStage: Record<CallStage, number> = { intro: 0, middle: 0, close: 0 };
-  for (const signal of SIGNALS) {
-    if (!signal.re.test(s)) continue;
-    for (const [topic, weight] of Object.entries(signal.topics ?? {}) as Array<[Topic, number]>) signalTopic[topic] += weight;
-    for (const [stage, weight] of Object.entries(signal.stages ?? {}) as Array<[CallStage, number]>) signalStage[stage] += weight;
+  const matched = SIGNALS.filter((signal) => signal.re.test(s));
+  // When the rep says which trouble they want help with, what they said before it counts half.
+  const focus = FOCUS_MARKER.exec(s);
+  const tail = focus ? s.slice(focus.index) : s;
+  const weightOf = (signal: Signal) => (focus && !signal.re.test(tail) ? 0.5 : 1);
+  // Chasing a cold approach is still the opening; chasing a proposal or a meeting is the close.
+  const outreach = matched.filter((m) => m.context === 'outreach').length;
+  const followUpStage: CallStage = outreach > matched.filter((m) => m.context === 'deal').length ? 'intro' : 'close';
+  for (const signal of matched) {
+    const k = weightOf(signal);
+    for (const [topic, weight] of Object.entries(signal.topics ?? {}) as Array<[Topic, number]>) signalTopic[topic] += k * weight;
+    const chasing = isFollowUpSignal(signal);
+    for (const [stage, weight] of Object.entries(signal.stages ?? {}) as Array<[CallStage, number]>) {
+      signalStage[chasing && stage === 'close' ? followUpStage : stage] += k * weight;
+    }
   }
   const c = classifier?.(text);
   // How much the classifier knows this text: the share of its words seen in training, and enough of
@@ -116,7 +133,7 @@ export function diagnoseWith(text: string, classifier: ((text: string) => Classi
   const total = weights.reduce((a, b) => a + b, 0);
   for (const st of CALL_STAGES) stageScores[st] = tuning.stageSignals * signalStage[st] + (c ? tuning.stageClassifier * c.stage[st] : 0);
   TOPICS.forEach((t, i) => {
-    stageScores[TOPIC_STAGE[t]] += (tuning.topicStageVote * (weights[i] ?? 0)) / total;
+    stageScores[t === 'follow_up' ? followUpStage : TOPIC_STAGE[t]] += (tuning.topicStageVote * (weights[i] ?? 0)) / total;
   });
   for (const st of CALL_STAGES) stageScores[st] = round2(stageScores[st]);
   const stage = [...CALL_STAGES].sort((a, b) => stageScores[b] - stageScores[a] || CALL_STAGES.indexOf(a) - CALL_STAGES.indexOf(b))[0] as CallStage;

@@ -289,7 +289,7 @@ export const TECHNIQUES: Technique[] = [
     fits: /how often|cadence|how many|wait|chase|nag|annoying|emails|haven.t answered|not answered|lead/,
     why: '"Just checking in" gives busy people nothing to answer. A planned cadence where every touch adds something useful keeps you welcome rather than annoying.',
     steps: ['Plan about eight touches over three weeks, mixing email, phone and LinkedIn.', 'Make each touch useful: an insight, a short case story, a question.', 'End with a polite break-up message if there is no answer.'],
-    example: '"Hi [name], one thought after our chat: a {industry} client cut [problem] by a third in their first month with {product}. Worth 10 minutes to see if the same applies to you?"',
+    example: '"Hi [name], one thought for [their company]: a {industry} client cut [problem] by a third in their first month with {product}. Worth 10 minutes to see if the same applies to you?"',
     action: 'Put the next three touches for your quietest lead in your calendar today, each with something useful to say.',
     roleplay: 'Sorry, I\'ve been slammed. Remind me what this was about?',
   },
