@@ -76,6 +76,7 @@ describe('diagnose', () => {
     // ...chasing a proposal or a meeting that happened is the close.
     ['How many follow-up emails should I send after I sent the proposal?', 'close'],
     ['After the demo the buyer went quiet and ignores my follow-ups.', 'close'],
+    ['Walk-ins take a test drive, leave their number and then never answer when I follow up.', 'close'],
   ])('places a follow-up problem where the thing chased was: %j', (text, stage) => {
     const d = diagnose(text);
     expect(d.topics.slice(0, 2)).toContain('follow_up');
