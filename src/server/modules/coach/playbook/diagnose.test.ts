@@ -103,6 +103,12 @@ describe('diagnose', () => {
     expect(d.topics.slice(0, 2)).toContain(topic);
   });
 
+  it('takes an objection raised during a demo as the objection, not the demo', () => {
+    const d = diagnose("Halfway through my demo the CFO said 'we tried a tool like this and nobody used it' and I got defensive.");
+    expect(d.stage).toBe('middle');
+    expect(d.topics[0]).toBe('objection_handling');
+  });
+
   it('keeps the diagnosis shape: topics sorted by score, confidence within 0..1', () => {
     const d = diagnose('They love the product but say their boss has to sign off, and then nothing happens.');
     expect(d.topics.length).toBeGreaterThan(0);
