@@ -95,6 +95,8 @@ describe('the follow-up question', () => {
     expect(vague.options).toEqual(FOLLOW_UP_QUESTIONS.objection_handling.which.options);
     const named = await ask('Homeowners keep saying they want to get other quotes first.');
     expect(named.options).toEqual(FOLLOW_UP_QUESTIONS.objection_handling.named.options);
+    expect(named.content).toContain('this is an **objection handling** problem');
+    expect((await ask('During demos people lose attention halfway through.')).content).toContain('this is a **presenting and demos** problem');
   });
 
   it('then coaches the technique for the situation the rep named, whatever they answer', async () => {

@@ -203,7 +203,9 @@ function askReply(state: DialogueState, topic: Topic, stage: Stage, problem: str
   const named = fittingTechnique(topic, problem, state.used) !== undefined;
   const q = FOLLOW_UP_QUESTIONS[topic][named ? 'named' : 'which'];
   const where = stage === 'general' ? '' : `It sounds like your calls break down at **${STAGE_LABELS[stage].toLowerCase()}**: `;
-  const about = `${where}${where ? 'this' : 'This'} is a **${TOPIC_LABELS[topic].toLowerCase()}** problem, and it is very fixable.`;
+  const label = TOPIC_LABELS[topic].toLowerCase();
+  const article = /^[aeiou]/.test(label) ? 'an' : 'a';
+  const about = `${where}${where ? 'this' : 'This'} is ${article} **${label}** problem, and it is very fixable.`;
   const productNote = profile.product ? '' : ' It also helps to know what you sell and to whom; you can add that in your account.';
   return {
     content: `${about} Before I suggest anything, one question so the advice fits.${productNote}\n\n${q.question}`,
