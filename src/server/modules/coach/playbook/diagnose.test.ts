@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyWith, loadCorpus, trainModels } from './classifier.js';
 import { CONFIDENT_SCORE, diagnose, diagnoseWith } from './diagnose.js';
+import { withoutStrengths } from './text.js';
 
 interface Scenario {
   id: string;
@@ -101,6 +102,25 @@ describe('diagnose', () => {
     const d = diagnose(text);
     expect(d.stage).toBe(stage);
     expect(d.topics.slice(0, 2)).toContain(topic);
+  });
+
+  it('sets aside what the rep says goes well', () => {
+    expect(withoutStrengths('Prospecting is fine, discovery is solid, and my demos get good feedback. But when I ask for the order I freeze.')).toBe(
+      'But when I ask for the order I freeze.',
+    );
+    // "Goes great until…" says where it goes wrong, so it stays; so does a message with nothing else in it.
+    expect(withoutStrengths('Everything goes great until I ask for the order.')).toBe('Everything goes great until I ask for the order.');
+    expect(withoutStrengths('My opener is fine.')).toBe('My opener is fine.');
+    const d = diagnose("My cold calling is fine and I'm good at running demos, but when I ask for the order I freeze and start explaining features again.");
+    expect(d.stage).toBe('close');
+    expect(d.topics[0]).toBe('closing');
+  });
+
+  it.each([
+    ["I asked for the order and they said they have to wait for next year's budget.", 'close'],
+    ["On cold calls the first thing I hear is 'I'm in the middle of something' and they hang up.", 'intro'],
+  ])('does not take the buyer\'s words for where the call is: %j', (text, stage) => {
+    expect(diagnose(text).stage).toBe(stage);
   });
 
   it('takes an objection raised during a demo as the objection, not the demo', () => {

@@ -1,7 +1,7 @@
 import { TOPICS, type Stage, type Topic } from '../../../../shared/coaching.js';
 import { CALL_STAGES, classify, type Classification } from './classifier.js';
 import { FOCUS_MARKER, SIGNALS, type CallStage, type Signal } from './signals.js';
-import { normalize } from './text.js';
+import { normalize, withoutStrengths } from './text.js';
 
 /** Which part of the call each topic usually lives in, when the rep does not say. */
 const TOPIC_STAGE: Record<Topic, CallStage> = {
@@ -82,7 +82,8 @@ export function diagnose(text: string): Diagnosis {
 }
 
 /** The diagnosis with a given classifier (or none: signals only), for cross-validation and tests. */
-export function diagnoseWith(text: string, classifier: ((text: string) => Classification | undefined) | null, tuning: Tuning = TUNING): Diagnosis {
+export function diagnoseWith(message: string, classifier: ((text: string) => Classification | undefined) | null, tuning: Tuning = TUNING): Diagnosis {
+  const text = withoutStrengths(message);
   const s = normalize(text);
   const signalTopic = Object.fromEntries(TOPICS.map((t) => [t, 0])) as Record<Topic, number>;
   const signalStage: Record<CallStage, number> = { intro: 0, middle: 0, close: 0 };

@@ -31,3 +31,25 @@ export function isDirectQuestion(raw: string): boolean {
     /^ (how|what|when|which|why|should|can|could|is there|any tips|give me|tell me|teach me|explain) /.test(s)
   );
 }
+
+/**
+ * What the rep says is going well is not where the call breaks down: "prospecting is fine,
+ * discovery is solid, but when I ask for the order…" is about the close. Clauses that only
+ * report a strength are set aside before the diagnosis; if nothing else is left, the text is
+ * kept whole.
+ */
+const STRENGTH_CLAUSE = [
+  /^(?:honestly |actually |look |so |ok |okay )?(?:[\w'-]+ ){0,7}(?:is|are|was|were|goes|go|feels|feel|seems) (?:all |actually |honestly |really |pretty |totally |usually |mostly |generally |super )?(?:fine|solid|good|great|okay|ok|strong|decent|full|not the problem|not an issue|not my problem|no problem)$/,
+  /^(?:honestly |actually |and )?i(?:'m| am) (?:okay|ok|good|fine|great|decent|solid|pretty good|not bad|comfortable) (?:at|with) (?:[\w'-]+ ?){1,6}$/,
+  /^(?:[\w'-]+ ){1,8}gets? (?:good|great|positive|nice) (?:feedback|reviews|reactions)$/,
+  /^(?:my |our |the )?(?:pipeline|calendar|diary|funnel) is (?:full|packed|healthy|strong)(?: .*)?$/,
+];
+
+export function withoutStrengths(text: string): string {
+  const clauses = text.split(/(?<=[.;:!?,])\s+|\s+(?=\b(?:but|and)\b)/i);
+  const kept = clauses.filter((clause) => {
+    const plain = clause.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/[.;:!?,]+$/, '').replace(/^(?:but|and) /, '').trim();
+    return !STRENGTH_CLAUSE.some((re) => re.test(plain));
+  });
+  return kept.length > 0 && kept.length < clauses.length ? kept.join(' ') : text;
+}
