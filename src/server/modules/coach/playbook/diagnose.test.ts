@@ -78,6 +78,7 @@ describe('diagnose', () => {
     ['How many follow-up emails should I send after I sent the proposal?', 'close'],
     ['After the demo the buyer went quiet and ignores my follow-ups.', 'close'],
     ['Walk-ins take a test drive, leave their number and then never answer when I follow up.', 'close'],
+    ['I collected business cards at a networking breakfast. What should my follow-up email say?', 'intro'],
   ])('places a follow-up problem where the thing chased was: %j', (text, stage) => {
     const d = diagnose(text);
     expect(d.topics.slice(0, 2)).toContain('follow_up');
