@@ -40,7 +40,7 @@ export function isDirectQuestion(raw: string): boolean {
  */
 const STRENGTH_CLAUSE = [
   /^(?:honestly |actually |look |so |ok |okay )?(?:[\w'-]+ ){0,7}(?:is|are|was|were|goes|go|feels|feel|seems) (?:all |actually |honestly |really |pretty |totally |usually |mostly |generally |super )?(?:fine|solid|good|great|well|okay|ok|strong|decent|full|not the problem|not an issue|not my problem|no problem)$/,
-  /^(?:honestly |actually |and )?i(?:'m| am) (?:okay|ok|good|fine|great|decent|solid|pretty good|not bad|comfortable) (?:at|with) (?:[\w'-]+ ?){1,6}$/,
+  /^(?:honestly |actually |and )?i(?:'m| am) (?:okay|ok|good|fine|great|decent|solid|pretty good|not bad|comfortable) (?:at|with)(?: [\w'-]+){1,6}$/,
   /^(?:[\w'-]+ ){1,8}gets? (?:good|great|positive|nice) (?:feedback|reviews|reactions)$/,
   /^(?:my |our |the )?(?:pipeline|calendar|diary|funnel) is (?:full|packed|healthy|strong)(?: .*)?$/,
 ];
