@@ -6,7 +6,13 @@ const apiPort = process.env.API_PORT ?? '5000';
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development', PORT: apiPort },
+    // Pages come from Vite's origin, so the API's origin check must accept it.
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: apiPort,
+      ALLOWED_ORIGINS: [process.env.ALLOWED_ORIGINS, 'http://localhost:5173', 'http://127.0.0.1:5173'].filter(Boolean).join(','),
+    },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];

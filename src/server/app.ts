@@ -12,9 +12,10 @@ import type { Env } from './env.js';
 import { buildPlanCatalogue, type PlanCatalogue } from '../shared/plans.js';
 import type { CoachEngine } from './modules/coach/engine.js';
 import { selectCoachEngine } from './modules/coach/select-engine.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { frameworkErrorHandler, registerErrorHandler, serializeError } from './plugins/errors.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerHousekeeping } from './plugins/housekeeping.js';
 import { registerSession } from './plugins/session.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -38,6 +39,8 @@ export interface AppInputs {
   /** The coach engine; by default the one COACH_PROVIDER selects. Tests pass their own. */
   coach?: CoachEngine;
   logger?: boolean | { level: string };
+  /** Where the JSON logs go (standard output by default); tests read them from here. */
+  logStream?: { write: (line: string) => void };
 }
 
 /** What every module receives: the inputs plus what is derived from them once. */
@@ -49,10 +52,19 @@ export interface AppDeps extends AppInputs {
 export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   const deps: AppDeps = { ...inputs, plans: buildPlanCatalogue(inputs.env.TRIAL_DAYS), coach: inputs.coach ?? selectCoachEngine(inputs.env) };
   const app = Fastify({
-    // Fastify's request log has method, url and address only: no cookies or bodies.
-    logger: deps.logger ?? { level: deps.env.LOG_LEVEL },
+    // Fastify's request log has method, url and address only: no cookies or bodies. Errors are
+    // logged through serializeError, which keeps SQL parameters and driver messages out.
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: typeof deps.logger === 'object' ? deps.logger.level : deps.env.LOG_LEVEL,
+            serializers: { err: serializeError },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -73,8 +85,9 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerOriginCheck(app, deps.env.ALLOWED_ORIGINS);
+  registerOriginCheck(app, { publicUrl: deps.env.PUBLIC_URL, allowedOrigins: deps.env.ALLOWED_ORIGINS, listenHost: deps.env.HOST });
   registerSession(app, deps);
+  registerHousekeeping(app, deps.db, deps.now);
 
   await app.register(healthRoutes(deps));
   await app.register(configRoutes(deps));

@@ -27,12 +27,24 @@ export const envSchema = z.object({
     .transform((s) =>
       s
         .split(',')
-        .map((o) => o.trim())
+        .map((o) => o.trim().toLowerCase().replace(/\/+$/, ''))
         .filter(Boolean),
     ),
+  /**
+   * The address people open the app at, when it is not the listening address itself (an HTTPS
+   * proxy, a domain name): its origin may send state-changing requests.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
+    .optional(),
   TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(60),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Chat messages one user may send per minute, and conversations one user may start per hour. */
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  CHAT_CONVERSATIONS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  /** How long a SIGTERM/SIGINT waits for open requests and streams before closing them. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   PRODUCT_NAME: z.string().min(1).default('SalesCoach'),
   COMPANY_NAME: z.string().min(1).default('SalesCoach Inc.'),
   SUPPORT_EMAIL: z.email().default('support@salescoach.example'),

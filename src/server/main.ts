@@ -16,9 +16,21 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     say(`${signal} received: closing the server, then the database.`);
+    // Streams end at once (each gets an error event); any other request gets the deadline to
+    // finish, then its connection is closed, so one stuck client cannot keep the app alive.
+    const deadline = setTimeout(() => {
+      say(`Requests still open after ${env.SHUTDOWN_TIMEOUT_MS} ms: closing their connections.`);
+      app?.server.closeAllConnections();
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    // The last resort, should closing the database hang as well; the next start recovers it.
+    setTimeout(() => {
+      say('Shutdown did not finish in time: exiting without a clean stop.');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS + 15_000).unref();
     try {
       await app?.close();
     } finally {
+      clearTimeout(deadline);
       await database.close();
       say('Stopped cleanly.');
       process.exit(0);

@@ -84,6 +84,11 @@ export const chatSessions = pgTable(
      * conversation (DECISIONS §3). It stays usable while that window lasts.
      */
     freeWindowStart: timestamp('free_window_start', { withTimezone: true }),
+    /**
+     * A free conversation's rep messages, counted when each is accepted (before the reply), so
+     * the cap holds under concurrent sends: the count is a conditional update, not a read.
+     */
+    freeMessagesUsed: integer('free_messages_used').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -202,6 +207,20 @@ export const knowledgeChunks = pgTable(
       .generatedAlwaysAs(sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B')`),
   },
   (t) => [index('knowledge_chunks_version_idx').on(t.versionId, t.position), index('knowledge_chunks_search_idx').using('gin', t.searchVector)],
+);
+
+/**
+ * Fixed-window request counters shared by every app process on the database: failed sign-ins
+ * per identifier and per account, chat messages and new conversations per user.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowStart)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDataException, isRetryable, pgErrorOf } from '../db/errors.js';
 
 /** An error a service throws to answer 4xx with a readable message. */
 export class HttpError extends Error {
@@ -12,6 +13,51 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+const SERVER_ERROR = 'Something went wrong on our side. Please try again.';
+
+/**
+ * What the logs keep of an error: its type, message, code and stack, and of a database error only
+ * the SQLSTATE code, the constraint/table/column it names and the statement's first words. Never
+ * the statement's parameters, the driver's message or detail (they quote the values: chat text,
+ * profile answers, sign-in identifiers), nor any request body.
+ */
+export function serializeError(err: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (!(err instanceof Error)) return { type: typeof err, message: 'non-error thrown', stack: '' };
+  const pg = pgErrorOf(err);
+  if (pg.code) {
+    const query = (err as { query?: unknown }).query;
+    return {
+      type: err.constructor.name,
+      message: 'database error',
+      // The frames only: the stack's first lines repeat the message, parameters included.
+      stack: (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).join('\n'),
+      code: pg.code,
+      ...(pg.routine ? { routine: pg.routine } : {}),
+      ...(pg.constraint ? { constraint: pg.constraint } : {}),
+      ...(pg.table ? { table: pg.table } : {}),
+      ...(pg.column ? { column: pg.column } : {}),
+      ...(typeof query === 'string' ? { statement: query.replace(/\s+/g, ' ').slice(0, 60) } : {}),
+    };
+  }
+  const code = (err as { code?: unknown }).code;
+  return {
+    type: err.constructor.name,
+    message: err.message,
+    ...(typeof code === 'string' ? { code } : {}),
+    stack: err.stack ?? '',
+    ...(err.cause instanceof Error ? { cause: serializeError(err.cause) } : {}),
+  };
+}
+
+/**
+ * Fastify's own errors before a route is found (a URL that is not valid UTF-8, such as
+ * `/%c0%ae`), answered in the app's shape instead of Fastify's `{ error, code }`.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const bad = error.code === 'FST_ERR_BAD_URL';
+  void reply.status(bad ? 400 : 500).send({ message: bad ? 'That address is not valid.' : SERVER_ERROR });
 }
 
 /** The one error handler (ARCHITECTURE convention 7): 4xx → `{ message, errors? }`, 5xx → a generic message, logged. */
@@ -27,10 +73,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-        (errors[field] ??= []).push(issue.message ?? 'Invalid value');
+        const unknown = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: string[] }).keys : undefined;
+        // A field the schema does not define: name it, rather than zod's 'Unrecognized key'.
+        const message = unknown?.length ? `Unknown field: ${unknown.join(', ')}` : (issue.message ?? 'Invalid value');
+        (errors[field] ??= []).push(message);
       }
-      const first = error.validation[0]?.message ?? 'Invalid request';
+      const first = Object.values(errors)[0]?.[0] ?? 'Invalid request';
       return reply.status(400).send({ message: first, errors });
+    }
+    if (isDataException(error)) {
+      // The schemas should have refused this input; log that one slipped through, without it.
+      request.log.warn({ err: error }, 'database refused request data');
+      return reply.status(400).send({ message: 'Some of what you sent cannot be stored. Please check the text and numbers and try again.' });
+    }
+    if (isRetryable(error)) {
+      request.log.warn({ err: error }, 'transaction conflict after retries');
+      return reply.status(503).header('retry-after', '1').send({ message: 'The server is busy. Please try again.' });
     }
     if (!isResponseSerializationError(error as FastifyError) && error.statusCode && error.statusCode < 500) {
       if (error.statusCode === 429) return reply.status(429).send({ message: error.message });
@@ -45,6 +103,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send({ message: SERVER_ERROR });
   });
 }

@@ -2,8 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { SESSION_MAX_MS, userForToken } from '../modules/auth/sessions.js';
 import type { AppDeps } from '../app.js';
+import { HttpError } from './errors.js';
 
+/** The session cookie over plain HTTP (a laptop, a LAN). */
 export const SESSION_COOKIE = 'sc_session';
+/**
+ * The session cookie whenever it is Secure: the `__Host-` prefix makes the browser refuse it
+ * unless it is Secure, host-only and for `/`, so a sibling subdomain cannot plant a session
+ * (ASVS 3.3.1). Over HTTPS only this name is read.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-sc_session';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,7 +26,7 @@ export function registerSession(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName(request, deps)];
     if (!token || token.length > 100) return;
     const user = await userForToken(deps.db, token, deps.now());
     if (user) {
@@ -26,7 +34,24 @@ export function registerSession(app: FastifyInstance, deps: AppDeps): void {
       request.sessionToken = token;
     }
   });
+  // SPEC §7 puts `userId` in request bodies; the server never needs it (DECISIONS §1). It is
+  // refused unless it is the caller's own id, then dropped so the strict body schemas, which
+  // refuse every field they do not know, see only what they define.
+  app.addHook('preValidation', async (request) => {
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body) || !('userId' in body)) return;
+    if (!request.user || (body as { userId: unknown }).userId !== request.user.id) {
+      throw new HttpError(403, 'You can only act on your own account.');
+    }
+    delete (body as { userId?: unknown }).userId;
+  });
 }
+
+/** The cookie a request's session travels in: the `__Host-` one whenever the cookie is Secure. */
+export const cookieName = (request: FastifyRequest, deps: AppDeps) => (secure(request, deps) ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
+/** The token the request's cookie carries, whether or not it names a live session. */
+export const presentedToken = (request: FastifyRequest, deps: AppDeps): string | undefined => request.cookies[cookieName(request, deps)];
 
 function secure(request: FastifyRequest, deps: AppDeps): boolean {
   if (deps.env.COOKIE_SECURE === 'always') return true;
@@ -35,7 +60,7 @@ function secure(request: FastifyRequest, deps: AppDeps): boolean {
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(cookieName(request, deps), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -45,7 +70,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, d
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, deps: AppDeps): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(request, deps) });
+  reply.clearCookie(cookieName(request, deps), { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(request, deps) });
 }
 
 /** preHandler: 401 unless signed in. */

@@ -1,24 +1,24 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
+import { emailSchema, PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
 import { onboardingSchema } from './onboarding.js';
+import { safeString } from './primitives.js';
 
 /** PUT /api/account/profile: the onboarding fields, edited from the account page. */
 export const profileUpdateSchema = onboardingSchema;
 
-const currentPassword = z.string().min(1, 'Please enter your current password.').max(PASSWORD_MAX, 'Password must be at most 128 characters');
+const currentPassword = safeString().min(1, 'Please enter your current password.').max(PASSWORD_MAX, 'Password must be at most 128 characters');
 
 /** PUT /api/account/email: a new address, confirmed with the current password. */
-export const emailChangeSchema = z.object({
-  email: z.string().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
+export const emailChangeSchema = z.strictObject({
+  email: emailSchema,
   currentPassword,
 });
 export type EmailChangeInput = z.infer<typeof emailChangeSchema>;
 
 /** PUT /api/account/password: ends every other session of the user. */
-export const passwordChangeSchema = z.object({
+export const passwordChangeSchema = z.strictObject({
   currentPassword,
-  newPassword: z
-    .string()
+  newPassword: safeString()
     .min(PASSWORD_MIN, 'Password must be at least 8 characters')
     .max(PASSWORD_MAX, 'Password must be at most 128 characters'),
 });
@@ -27,7 +27,7 @@ export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 export const DELETE_CONFIRMATION = 'DELETE';
 
 /** DELETE /api/account: the typed confirmation and the password, so a left-open session cannot do it. */
-export const accountDeletionSchema = z.object({
+export const accountDeletionSchema = z.strictObject({
   confirmation: z.literal(DELETE_CONFIRMATION, { error: `Please type ${DELETE_CONFIRMATION} to confirm.` }),
   currentPassword,
 });
@@ -57,6 +57,15 @@ export const accountExportSchema = z.object({
     referredBy: z.string().nullable(),
     freeProMonthsRemaining: z.number(),
     tutorialSeenAt: z.string().nullable(),
+    weeklyFreeChatsRemaining: z.number(),
+    lastWeeklyResetDate: z.string().nullable(),
+    hasUsedFreeTrial: z.boolean(),
+    freeSessionUsed: z.boolean(),
+    freeSessionExpiresAt: z.string().nullable(),
+    basicPurchaseDate: z.string().nullable(),
+    hasUsedProPromo: z.boolean(),
+    stripeCustomerId: z.string().nullable(),
+    stripeSubscriptionId: z.string().nullable(),
   }),
   profile: z.object({
     onboardingCompleted: z.boolean(),
@@ -94,5 +103,31 @@ export const accountExportSchema = z.object({
     }),
   ),
   payments: z.array(z.object({ createdAt: z.string(), amount: z.number(), status: z.string() })),
+  /** Sign-in sessions; the token and its hash never leave the server. */
+  sessions: z.array(
+    z.object({
+      createdAt: z.string(),
+      lastUsedAt: z.string(),
+      expiresAt: z.string(),
+      /** The session that asked for this export. */
+      current: z.boolean(),
+    }),
+  ),
+  /** Conversations handed to the coaching team. */
+  escalations: z.array(
+    z.object({
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      status: z.enum(['pending', 'answered']),
+      priority: z.enum(['urgent', 'high', 'normal', 'low']),
+      /** The conversation's public id, as in `conversations` (the internal row id means nothing outside). */
+      sessionId: z.string().nullable(),
+      escalationReason: z.string(),
+      userMessage: z.string(),
+      aiAttempt: z.string(),
+      adminResponse: z.string().nullable(),
+      learningNote: z.string().nullable(),
+    }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

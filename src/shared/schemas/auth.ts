@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './primitives.js';
 import { userSchema } from './user.js';
 
 export const USERNAME_MIN = 3;
@@ -6,24 +7,25 @@ export const USERNAME_MAX = 32;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export const signUpSchema = z.object({
-  username: z
-    .string()
+/** An email address as typed in sign-up and the account page. */
+export const emailSchema = safeString().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address'));
+
+export const signUpSchema = z.strictObject({
+  username: safeString()
     .trim()
     .min(USERNAME_MIN, 'Username must be at least 3 characters')
     .max(USERNAME_MAX, 'Username must be at most 32 characters')
     .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores'),
-  email: z.string().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
-  password: z
-    .string()
+  email: emailSchema,
+  password: safeString()
     .min(PASSWORD_MIN, 'Password must be at least 8 characters')
     .max(PASSWORD_MAX, 'Password must be at most 128 characters'),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-export const signInSchema = z.object({
-  emailOrUsername: z.string().trim().min(1, 'Email or username is required').max(254, 'Email or username is too long'),
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX, 'Password must be at most 128 characters'),
+export const signInSchema = z.strictObject({
+  emailOrUsername: safeString().trim().min(1, 'Email or username is required').max(254, 'Email or username is too long'),
+  password: safeString().min(1, 'Password is required').max(PASSWORD_MAX, 'Password must be at most 128 characters'),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAGES, TOPICS } from '../coaching.js';
+import { safeString } from './primitives.js';
 
 export const MESSAGE_MAX = 2000;
 
@@ -30,10 +31,9 @@ export type ChatSession = z.infer<typeof chatSessionSchema>;
 const sessionIdSchema = z.uuid({ error: 'No active chat session' });
 
 /** POST /api/chat/message and its streaming twin. */
-export const sendMessageSchema = z.object({
+export const sendMessageSchema = z.strictObject({
   sessionId: sessionIdSchema,
-  message: z
-    .string({ error: 'Please type a message.' })
+  message: safeString({ error: 'Please type a message.' })
     .trim()
     .min(1, 'Please type a message.')
     .max(MESSAGE_MAX, `Messages can be at most ${MESSAGE_MAX} characters.`),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, safeString } from './primitives.js';
 
 export const ESCALATION_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
 
@@ -21,10 +22,10 @@ export type Escalation = z.infer<typeof escalationSchema>;
 export const escalationListSchema = z.array(escalationSchema);
 
 /** POST /api/admin/escalations/:id/respond (SPEC §5: the response is required, the note optional). */
-export const escalationResponseSchema = z.object({
-  adminResponse: z.string({ error: 'Please provide a response for the user.' }).trim().min(1, 'Please provide a response for the user.').max(4000, 'Please keep the response under 4000 characters.'),
-  learningNote: z.string().trim().max(4000, 'Please keep the learning note under 4000 characters.').optional().default(''),
+export const escalationResponseSchema = z.strictObject({
+  adminResponse: safeString({ error: 'Please provide a response for the user.' }).trim().min(1, 'Please provide a response for the user.').max(4000, 'Please keep the response under 4000 characters.'),
+  learningNote: safeString().trim().max(4000, 'Please keep the learning note under 4000 characters.').optional().default(''),
 });
 export type EscalationResponseInput = z.input<typeof escalationResponseSchema>;
 
-export const escalationIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const escalationIdParamSchema = z.object({ id: idParam('Invalid escalation id') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './primitives.js';
 import { salesExperienceValues } from './user.js';
 
 export const STRUGGLE_MAX = 500;
@@ -7,7 +8,7 @@ export const TEXT_MAX = 120;
 export const INCOME_MAX = 100_000_000;
 
 const requiredText = (message: string, max = TEXT_MAX) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
+  safeString({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
 
 const income = (message: string) =>
   z.number({ error: message }).int('Please enter a whole dollar amount.').min(0, message).max(INCOME_MAX, message);
@@ -16,7 +17,7 @@ const income = (message: string) =>
  * The onboarding profile (SPEC §3 payload, §5 schema): the nine fields, validated the same way
  * by the step pages, POST /api/onboarding and the account page's profile editor.
  */
-export const onboardingSchema = z.object({
+export const onboardingSchema = z.strictObject({
   age: z.number({ error: 'Invalid age' }).int('Invalid age').min(18, 'Must be at least 18 years old').max(100, 'Invalid age'),
   city: requiredText('Please enter your city.'),
   state: requiredText('Please enter your state.'),

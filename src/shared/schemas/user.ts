@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './primitives.js';
 
 export const salesExperienceValues = ['1-2 years', '3-5 years', '6+ years'] as const;
 
@@ -43,5 +44,5 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const userQuerySchema = z.object({
-  userId: z.coerce.number({ error: 'userId must be a number' }).int('userId must be a whole number').positive('userId must be a positive number').optional(),
+  userId: z.coerce.number({ error: 'userId must be a number' }).int('userId must be a whole number').positive('userId must be a positive number').max(INT4_MAX, 'userId is out of range').optional(),
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { chatMessages, chatSessions, feedbacks, payments, sessions, users } from '../../db/schema.js';
+import { eq, getTableColumns } from 'drizzle-orm';
+import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, users } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser, sessionCookieOf, type SignedInUser } from '../../test/factories.js';
 import { validProfile } from '../../test/profile.js';
@@ -12,11 +12,27 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 const signIn = (emailOrUsername: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { emailOrUsername, password } });
+
+const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+
+/** Opens an escalation the way a rep does: asking the coach for a person. Returns the conversation's public id. */
+async function escalate(u: SignedInUser): Promise<string> {
+  const created = await call('POST', '/api/chat/session', u.cookie, {});
+  expect(created.statusCode).toBe(201);
+  const sessionId = created.json<{ sessionId: string }>().sessionId;
+  const sent = await call('POST', '/api/chat/message', u.cookie, { sessionId, message: 'Can I talk to a real person please?' });
+  expect(sent.statusCode).toBe(200);
+  expect(await t.db.select().from(aiEscalations).where(eq(aiEscalations.userId, u.user.id))).not.toHaveLength(0);
+  return sessionId;
+}
 
 /** Gives the user a conversation, a feedback and a payment, written as the later features will. */
 async function seedData(u: SignedInUser, words: string) {
@@ -132,6 +148,90 @@ describe('GET /api/account/export', () => {
     expect(res.body).not.toMatch(/passwordHash|argon2|token/i);
   });
 
+  it("includes the account's plan and trial fields, and every column of the user row but the password hash", async () => {
+    const me = await makeUser(t.app);
+    const plan = {
+      weeklyFreeChatsRemaining: 0,
+      lastWeeklyResetDate: new Date('2026-01-12T00:00:00.000Z'),
+      hasUsedFreeTrial: true,
+      freeSessionUsed: true,
+      freeSessionExpiresAt: new Date('2026-01-20T08:30:00.000Z'),
+      basicPurchaseDate: new Date('2025-12-01T10:15:00.000Z'),
+      hasUsedProPromo: true,
+      stripeCustomerId: 'cus_export_check',
+      stripeSubscriptionId: 'sub_export_check',
+    };
+    await t.db.update(users).set(plan).where(eq(users.id, me.user.id));
+
+    const data = (await call('GET', '/api/account/export', me.cookie)).json();
+    expect(data.account).toMatchObject({
+      ...plan,
+      lastWeeklyResetDate: '2026-01-12T00:00:00.000Z',
+      freeSessionExpiresAt: '2026-01-20T08:30:00.000Z',
+      basicPurchaseDate: '2025-12-01T10:15:00.000Z',
+    });
+    // A column added to users later must reach the export too (DECISIONS §9).
+    const exported = new Set([...Object.keys(data.account), ...Object.keys(data.profile)]);
+    const missing = Object.keys(getTableColumns(users)).filter((c) => c !== 'passwordHash' && !exported.has(c));
+    expect(missing).toEqual([]);
+  });
+
+  it('lists the sign-in sessions, marks the one asking, and never shows a token or its hash', async () => {
+    const firstAt = t.clock.now();
+    const me = await makeUser(t.app);
+    t.clock.advance(2 * HOUR);
+    const secondAt = t.clock.now();
+    const second = sessionCookieOf(await signIn(me.user.username, me.password));
+
+    const res = await call('GET', '/api/account/export', second);
+    expect(res.statusCode).toBe(200);
+    const list: { createdAt: string; lastUsedAt: string; expiresAt: string; current: boolean }[] = res.json().sessions;
+    expect(list).toHaveLength(2);
+    expect(list.filter((s) => s.current)).toEqual([
+      { createdAt: secondAt.toISOString(), lastUsedAt: secondAt.toISOString(), expiresAt: new Date(secondAt.getTime() + 90 * DAY).toISOString(), current: true },
+    ]);
+    expect(list.find((s) => !s.current)?.createdAt).toBe(firstAt.toISOString());
+
+    const fromFirst = (await call('GET', '/api/account/export', me.cookie)).json().sessions;
+    expect(fromFirst.filter((s: { current: boolean }) => s.current).map((s: { createdAt: string }) => s.createdAt)).toEqual([firstAt.toISOString()]);
+
+    const rows = await t.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, me.user.id));
+    expect(rows).toHaveLength(2);
+    for (const { tokenHash } of rows) expect(res.body).not.toContain(tokenHash);
+    for (const cookie of [me.cookie, second]) expect(res.body).not.toContain(tokenOf(cookie));
+  });
+
+  it("includes the user's escalations with the conversation's public id, and nobody else's", async () => {
+    const me = await makeUser(t.app);
+    const other = await makeUser(t.app);
+    const mine = await escalate(me);
+    const theirs = await escalate(other);
+    await t.db
+      .update(aiEscalations)
+      .set({ status: 'answered', adminResponse: 'Sam here, let us rehearse your opener.', learningNote: 'Open with the budget cycle.' })
+      .where(eq(aiEscalations.userId, me.user.id));
+    const [row] = await t.db.select().from(aiEscalations).where(eq(aiEscalations.userId, me.user.id));
+    if (!row) throw new Error('no escalation');
+
+    const res = await call('GET', '/api/account/export', me.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().escalations).toEqual([
+      {
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+        status: 'answered',
+        priority: 'high',
+        sessionId: mine,
+        escalationReason: row.escalationReason,
+        userMessage: 'Can I talk to a real person please?',
+        aiAttempt: row.aiAttempt,
+        adminResponse: 'Sam here, let us rehearse your opener.',
+        learningNote: 'Open with the budget cycle.',
+      },
+    ]);
+    expect(res.body).not.toContain(theirs);
+  });
+
   it('answers 401 when signed out', async () => {
     expect((await t.app.inject({ url: '/api/account/export' })).statusCode).toBe(401);
   });
@@ -170,5 +270,20 @@ describe('DELETE /api/account', () => {
     expect((await signIn(u.user.username, u.password)).statusCode).toBe(401);
     expect(await t.db.select().from(chatSessions).where(eq(chatSessions.userId, bystander.user.id))).toHaveLength(1);
     expect((await call('GET', '/api/user', bystander.cookie)).statusCode).toBe(200);
+  });
+
+  it('leaves no session and no escalation of the person behind', async () => {
+    const u = await makeUser(t.app);
+    const bystander = await makeUser(t.app);
+    sessionCookieOf(await signIn(u.user.username, u.password));
+    await escalate(u);
+    await escalate(bystander);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, u.user.id))).toHaveLength(2);
+
+    const res = await call('DELETE', '/api/account', u.cookie, { confirmation: 'DELETE', currentPassword: u.password });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, u.user.id))).toHaveLength(0);
+    expect(await t.db.select().from(aiEscalations).where(eq(aiEscalations.userId, u.user.id))).toHaveLength(0);
+    expect(await t.db.select().from(aiEscalations).where(eq(aiEscalations.userId, bystander.user.id))).toHaveLength(1);
   });
 });

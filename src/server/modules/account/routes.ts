@@ -73,7 +73,7 @@ export const accountRoutes =
         const file = `${deps.env.PRODUCT_NAME.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-export-${now.toISOString().slice(0, 10)}.json`;
         reply.header('content-disposition', `attachment; filename="${file}"`);
         reply.header('cache-control', 'no-store');
-        return exportAccount(deps.db, user, deps.env.PRODUCT_NAME, now);
+        return exportAccount(deps.db, user, request.sessionToken, deps.env.PRODUCT_NAME, now);
       },
     );
 

@@ -1,11 +1,11 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AccountDeletionInput, AccountExport, EmailChangeInput, PasswordChangeInput } from '../../../shared/schemas/account.js';
 import type { Db } from '../../db/client.js';
-import { chatMessages, chatSessions, feedbacks, payments, users, type UserRow } from '../../db/schema.js';
+import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { assertUncommonPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { emailTakenError } from '../auth/service.js';
-import { deleteOtherSessions } from '../auth/sessions.js';
+import { deleteOtherSessions, hashToken } from '../auth/sessions.js';
 import { conversationToMarkdown } from './transcript.js';
 
 async function assertPassword(user: UserRow, password: string): Promise<void> {
@@ -42,8 +42,8 @@ export async function changePassword(db: Db, user: UserRow, currentToken: string
 }
 
 /**
- * Deletes the person: their row and, through the foreign keys, their sessions, conversations
- * and feedback. Payment records stay, detached (user id set null), as the law asks (DECISIONS §9).
+ * Deletes the person: their row and, through the foreign keys, their sessions, conversations,
+ * escalations and feedback. Payment records stay, detached (user id set null), as the law asks (DECISIONS §9).
  */
 export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletionInput): Promise<void> {
   await assertPassword(user, input.currentPassword);
@@ -52,8 +52,11 @@ export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletio
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Everything we hold about the user, and only theirs (every query is filtered by their id). */
-export async function exportAccount(db: Db, user: UserRow, productName: string, now: Date): Promise<AccountExport> {
+/**
+ * Everything we hold about the user, and only theirs (every query is filtered by their id).
+ * `currentToken` marks which of their sessions is asking, so they can tell it from the others.
+ */
+export async function exportAccount(db: Db, user: UserRow, currentToken: string | null, productName: string, now: Date): Promise<AccountExport> {
   const conversations = await db.select().from(chatSessions).where(eq(chatSessions.userId, user.id)).orderBy(asc(chatSessions.createdAt));
   const ids = conversations.map((c) => c.id);
   const messages = ids.length
@@ -63,6 +66,15 @@ export async function exportAccount(db: Db, user: UserRow, productName: string, 
   for (const m of messages) byConversation.set(m.chatSessionId, [...(byConversation.get(m.chatSessionId) ?? []), m]);
   const feedbackRows = await db.select().from(feedbacks).where(eq(feedbacks.userId, user.id)).orderBy(asc(feedbacks.createdAt));
   const paymentRows = await db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(asc(payments.createdAt));
+  const sessionRows = await db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(asc(sessions.createdAt));
+  const currentHash = currentToken ? hashToken(currentToken) : null;
+  const escalationRows = await db
+    .select({ escalation: aiEscalations, sessionId: chatSessions.sessionId })
+    .from(aiEscalations)
+    // Joined on the owner too, so a stray chat_session_id can never reveal someone else's conversation id.
+    .leftJoin(chatSessions, and(eq(chatSessions.id, aiEscalations.chatSessionId), eq(chatSessions.userId, user.id)))
+    .where(eq(aiEscalations.userId, user.id))
+    .orderBy(asc(aiEscalations.createdAt), asc(aiEscalations.id));
 
   return {
     exportedAt: now.toISOString(),
@@ -80,6 +92,15 @@ export async function exportAccount(db: Db, user: UserRow, productName: string, 
       referredBy: user.referredBy,
       freeProMonthsRemaining: user.freeProMonthsRemaining,
       tutorialSeenAt: iso(user.tutorialSeenAt),
+      weeklyFreeChatsRemaining: user.weeklyFreeChatsRemaining,
+      lastWeeklyResetDate: iso(user.lastWeeklyResetDate),
+      hasUsedFreeTrial: user.hasUsedFreeTrial,
+      freeSessionUsed: user.freeSessionUsed,
+      freeSessionExpiresAt: iso(user.freeSessionExpiresAt),
+      basicPurchaseDate: iso(user.basicPurchaseDate),
+      hasUsedProPromo: user.hasUsedProPromo,
+      stripeCustomerId: user.stripeCustomerId,
+      stripeSubscriptionId: user.stripeSubscriptionId,
     },
     profile: {
       onboardingCompleted: user.onboardingCompleted,
@@ -115,5 +136,23 @@ export async function exportAccount(db: Db, user: UserRow, productName: string, 
       email: f.email,
     })),
     payments: paymentRows.map((p) => ({ createdAt: p.createdAt.toISOString(), amount: p.amount, status: p.status })),
+    sessions: sessionRows.map((s) => ({
+      createdAt: s.createdAt.toISOString(),
+      lastUsedAt: s.lastUsedAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
+      current: s.tokenHash === currentHash,
+    })),
+    escalations: escalationRows.map(({ escalation: e, sessionId }) => ({
+      createdAt: e.createdAt.toISOString(),
+      updatedAt: e.updatedAt.toISOString(),
+      status: e.status,
+      priority: e.priority,
+      sessionId,
+      escalationReason: e.escalationReason,
+      userMessage: e.userMessage,
+      aiAttempt: e.aiAttempt,
+      adminResponse: e.adminResponse,
+      learningNote: e.learningNote,
+    })),
   };
 }

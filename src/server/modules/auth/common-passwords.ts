@@ -1,5 +1,11 @@
-/** Commonly used passwords of at least 8 characters, refused at sign-up (DECISIONS §1). Compared lower-cased. */
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+import { createRequire } from 'node:module';
+import type * as LanguageCommon from '@zxcvbn-ts/language-common';
+
+/**
+ * Our own additions to zxcvbn's list (DECISIONS §1): product- and season-specific passwords
+ * (`salescoach1`, `summer2026`) and patterns the big list happens to miss. Lower-case.
+ */
+const EXTRA_COMMON_PASSWORDS: readonly string[] = [
   "00000000",
   "11111111",
   "12121212",
@@ -136,4 +142,25 @@ export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   "zaq12wsx",
   "zxcvbnm1",
   "zxcvbnmm",
-]);
+];
+
+let list: ReadonlySet<string> | undefined;
+
+/**
+ * zxcvbn's 49,233 most common passwords plus ours, lower-cased. Built on the first call
+ * (~50 ms), not at import, so tests and commands that never check a password do not pay
+ * for it; loaded with a synchronous require so the checks that use it stay synchronous.
+ */
+export function commonPasswords(): ReadonlySet<string> {
+  if (list) return list;
+  const { dictionary } = createRequire(import.meta.url)('@zxcvbn-ts/language-common') as typeof LanguageCommon;
+  list = new Set([...dictionary['passwords-common'], ...EXTRA_COMMON_PASSWORDS].map((p) => p.toLowerCase()));
+  return list;
+}
+
+/** How many listed passwords have at least `minLength` characters. */
+export function countCommonPasswords(minLength: number): number {
+  let n = 0;
+  for (const p of commonPasswords()) if (p.length >= minLength) n += 1;
+  return n;
+}

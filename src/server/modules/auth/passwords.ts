@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { HttpError } from '../../plugins/errors.js';
-import { COMMON_PASSWORDS } from './common-passwords.js';
+import { commonPasswords } from './common-passwords.js';
 
 /** OWASP's argon2id parameters (DECISIONS §1): m=19 MiB, t=2, p=1. */
 // 2 is Algorithm.Argon2id: the package exports it as an ambient const enum, which
@@ -24,11 +24,31 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 let dummyHash: Promise<string> | undefined;
 export const timingDummyHash = () => (dummyHash ??= hashPassword(`no-such-user-${Math.random()}`));
 
+const ONE_CHARACTER_REPEATED = /^(.)\1*$/su;
+const LETTER = /\p{L}/u;
+const MAX_ADDED = 5;
+const MIN_BASE = 4;
+
+/**
+ * Common (DECISIONS §1) when, lower-cased, the password is
+ * 1. on the list (zxcvbn's 49,233 common passwords plus ours), or
+ * 2. one character repeated (`aaaaaaaa`, `1111111111`), or
+ * 3. a listed password of 4+ characters followed by 1 to 5 characters that are not letters
+ *    (`password1!`, `monkey123$`, `sunshine2026!`): the usual way a listed password is
+ *    stretched past a length or symbol rule; 5 leaves room for a year and a symbol.
+ */
 export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
+  const p = password.toLowerCase();
+  const list = commonPasswords();
+  if (list.has(p) || ONE_CHARACTER_REPEATED.test(p)) return true;
+  for (let added = 1; added <= MAX_ADDED && p.length - added >= MIN_BASE; added++) {
+    if (LETTER.test(p.charAt(p.length - added))) return false;
+    if (list.has(p.slice(0, -added))) return true;
+  }
+  return false;
 }
 
-/** Refuses a new password from the common-password list (DECISIONS §1), naming `field` in the answer. */
+/** Refuses a new password that isCommonPassword finds common, naming `field` in the answer. */
 export function assertUncommonPassword(password: string, field: string): void {
   if (!isCommonPassword(password)) return;
   const message = 'This password is too common. Please choose a less guessable one.';

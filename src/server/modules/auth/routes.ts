@@ -3,9 +3,8 @@ import { okSchema, sessionStateSchema, signInSchema, signUpSchema } from '../../
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import { userSchema } from '../../../shared/schemas/user.js';
 import type { AppDeps } from '../../app.js';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/session.js';
+import { clearSessionCookie, presentedToken, setSessionCookie } from '../../plugins/session.js';
 import { toUserDto } from '../user/service.js';
-import { AttemptLimiter } from './attempt-limiter.js';
 import { signIn, signUp } from './service.js';
 import { deleteSession } from './sessions.js';
 
@@ -14,7 +13,7 @@ const WINDOW_MS = 15 * 60 * 1000;
 export const authRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const accountLimiter = new AttemptLimiter(deps.env.AUTH_RATE_LIMIT_PER_ACCOUNT, WINDOW_MS);
+    const perAccount = { max: deps.env.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: WINDOW_MS };
     // Per-address limit on both doors (DECISIONS §1), enforced by @fastify/rate-limit.
     const perAddress = { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_PER_IP, timeWindow: WINDOW_MS } };
     const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
@@ -26,7 +25,7 @@ export const authRoutes =
         schema: { tags: ['auth'], summary: 'Create an account and sign in', body: signUpSchema, response: { 201: userSchema, ...errors } },
       },
       async (request, reply) => {
-        const { user, token } = await signUp(deps.db, request.body, deps.now(), deps.plans.trial.days);
+        const { user, token } = await signUp(deps.db, request.body, deps.now(), deps.plans.trial.days, presentedToken(request, deps));
         setSessionCookie(request, reply, deps, token);
         return reply.status(201).send(toUserDto(user));
       },
@@ -39,7 +38,7 @@ export const authRoutes =
         schema: { tags: ['auth'], summary: 'Sign in with email or username', body: signInSchema, response: { 200: userSchema, ...errors } },
       },
       async (request, reply) => {
-        const { user, token } = await signIn(deps.db, request.body, accountLimiter, deps.now());
+        const { user, token } = await signIn(deps.db, request.body, perAccount, deps.now(), presentedToken(request, deps));
         setSessionCookie(request, reply, deps, token);
         return toUserDto(user, { plans: deps.plans, now: deps.now() });
       },

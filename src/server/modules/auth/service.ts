@@ -2,11 +2,12 @@ import { randomInt } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import type { SignInInput, SignUpInput } from '../../../shared/schemas/auth.js';
 import type { Db } from '../../db/client.js';
+import { pgErrorOf } from '../../db/errors.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import type { AttemptLimiter } from './attempt-limiter.js';
+import { blockedFor, clearCounters, hit, type Limit } from '../../plugins/rate-limits.js';
 import { assertUncommonPassword, hashPassword, timingDummyHash, verifyPassword } from './passwords.js';
-import { createSession } from './sessions.js';
+import { createSession, deleteSession } from './sessions.js';
 
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I: codes are read aloud and typed
 
@@ -15,16 +16,6 @@ function newReferralCode(): string {
   for (let i = 0; i < 8; i++) code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
   return code;
 }
-
-interface PgError {
-  code?: string;
-  constraint?: string;
-}
-/** drizzle wraps driver errors; the PostgreSQL error is the cause. */
-const pgErrorOf = (err: unknown): PgError => {
-  const e = err as PgError & { cause?: PgError };
-  return e.code ? e : (e.cause ?? {});
-};
 
 export interface SignedIn {
   user: UserRow;
@@ -39,7 +30,7 @@ export function emailTakenError(err: unknown): HttpError | null {
 }
 
 /** Creates the account with its trial (DECISIONS §3: `trialDays` from the plan catalogue; 0 means none). */
-export async function signUp(db: Db, input: SignUpInput, now: Date, trialDays: number): Promise<SignedIn> {
+export async function signUp(db: Db, input: SignUpInput, now: Date, trialDays: number, previousToken?: string): Promise<SignedIn> {
   assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt++) {
@@ -58,6 +49,7 @@ export async function signUp(db: Db, input: SignUpInput, now: Date, trialDays: n
           })
           .returning();
         if (!user) throw new Error('insert returned no row');
+        if (previousToken) await deleteSession(tx, previousToken);
         const { token } = await createSession(tx, user.id, now);
         return { user, token };
       });
@@ -77,25 +69,35 @@ export async function signUp(db: Db, input: SignUpInput, now: Date, trialDays: n
 
 const SIGN_IN_FAILED = 'Incorrect email/username or password.';
 
-export async function signIn(db: Db, input: SignInInput, limiter: AttemptLimiter, now: Date): Promise<SignedIn> {
-  const key = input.emailOrUsername.toLowerCase();
-  const wait = limiter.retryAfter(key, now.getTime());
+/**
+ * Failed sign-ins count per identifier as typed and per account it resolves to (DECISIONS §1),
+ * so the same account's username and email share one allowance. Unknown identifiers count too,
+ * so the 429 itself reveals nothing about which accounts exist.
+ */
+export async function signIn(db: Db, input: SignInInput, limit: Limit, now: Date, previousToken?: string): Promise<SignedIn> {
+  const identifier = input.emailOrUsername.toLowerCase();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, identifier), eq(sql`lower(${users.email})`, identifier)))
+    .limit(1);
+  const keys = [`signin-id:${identifier}`, ...(user ? [`signin-account:${user.id}`] : [])];
+  const wait = await blockedFor(db, keys, limit, now);
   if (wait > 0) {
     throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, undefined, {
       'retry-after': String(wait),
     });
   }
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(or(eq(sql`lower(${users.username})`, key), eq(sql`lower(${users.email})`, key)))
-    .limit(1);
   const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), input.password);
   if (!user || !ok) {
-    limiter.fail(key, now.getTime());
+    for (const key of keys) await hit(db, key, limit, now);
     throw new HttpError(401, SIGN_IN_FAILED);
   }
-  limiter.reset(key);
-  const { token } = await createSession(db, user.id, now);
+  await clearCounters(db, keys);
+  const token = await db.transaction(async (tx) => {
+    // The browser's earlier session ends here: signing in never leaves two live tokens (ASVS 7.2.4).
+    if (previousToken) await deleteSession(tx, previousToken);
+    return (await createSession(tx, user.id, now)).token;
+  });
   return { user, token };
 }

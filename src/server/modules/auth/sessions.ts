@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema.js';
 
@@ -53,11 +53,22 @@ export async function userForToken(db: Db, token: string, now: Date): Promise<Us
   return row.user;
 }
 
-export async function deleteSession(db: Db, token: string): Promise<void> {
+export async function deleteSession(db: Executor, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
 /** Ends every session of the user except `keepToken`'s (after a password change, DECISIONS §1). */
 export async function deleteOtherSessions(db: Executor, userId: number, keepToken: string): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))));
+}
+
+/**
+ * Deletes every session that can no longer sign anyone in (past its 90-day end, or idle for the
+ * 30-day window, the same bounds `userForToken` applies): a dead session is still data we hold
+ * about the person (DECISIONS §9). Returns how many it deleted.
+ */
+export async function purgeExpiredSessions(db: Executor, now: Date): Promise<number> {
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+  const result = await db.delete(sessions).where(or(lte(sessions.expiresAt, now), lte(sessions.lastUsedAt, idleSince)));
+  return result.rowCount ?? 0;
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,29 +14,58 @@ import type { AppDeps } from '../../app.js';
 import { HttpError } from '../../plugins/errors.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { CoachUnavailableError } from '../coach/engine.js';
-import { chatStatus, createConversation, finishTurn, listConversations, readConversation, sessionAfterTurn, startTurn, storeUserMessage, toChatMessage } from './service.js';
+import { perUserLimit } from '../../plugins/rate-limits.js';
+import {
+  abandonTurn,
+  chatStatus,
+  createConversation,
+  finishTurn,
+  listConversations,
+  readConversation,
+  sessionAfterTurn,
+  startTurn,
+  storeUserMessage,
+  toChatMessage,
+  type StartedTurn,
+} from './service.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 const UNAVAILABLE = 'The AI coach is unavailable right now. Please try again in a moment.';
+const RESTARTING = 'The server is restarting. Please send your message again in a moment.';
 
-/** SPEC §7 sends `{ userId }`; it is accepted only when it is the caller (DECISIONS §1). */
-const createSessionBody = z.object({ userId: z.number().int().optional() }).optional();
+/** SPEC §7 sends `{ userId }`; the session plugin checks it is the caller's and drops it (DECISIONS §1). */
+const createSessionBody = z.strictObject({}).optional();
+
+/** Why a stream was aborted by the server rather than by the rep closing the page. */
+class ShuttingDown extends Error {}
 
 export const chatRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const turnDeps = { db: deps.db, plans: deps.plans, now: deps.now };
+    // Per-user limits, generous for a person typing and tapping, tight for a script (shared by
+    // every app process through PostgreSQL).
+    const messageLimit = perUserLimit(deps.db, deps.now, 'chat-message', { max: deps.env.CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 }, (s) =>
+      `You are sending messages faster than the coach can answer. Please wait ${s} second(s).`,
+    );
+    const conversationLimit = perUserLimit(deps.db, deps.now, 'chat-conversation', { max: deps.env.CHAT_CONVERSATIONS_PER_HOUR, windowMs: 3_600_000 }, (s) =>
+      `You have started many conversations in the last hour. Please continue one of them, or wait ${Math.ceil(s / 60)} minute(s).`,
+    );
+
+    // Streams in progress, so shutdown can end each one with an error event instead of waiting for it.
+    const openStreams = new Set<AbortController>();
+    app.addHook('preClose', async () => {
+      for (const stream of openStreams) stream.abort(new ShuttingDown());
+    });
 
     app.post(
       '/api/chat/session',
       {
-        preHandler: requireUser,
+        preHandler: [requireUser, conversationLimit],
         schema: { tags: ['chat'], summary: 'Start a new conversation (also New Chat)', body: createSessionBody, response: { 201: chatSessionSchema, ...errors } },
       },
       async (request, reply) => {
-        const user = currentUser(request);
-        if (request.body?.userId !== undefined && request.body.userId !== user.id) throw new HttpError(403, 'You can only start your own conversations.');
-        return reply.status(201).send(await createConversation(deps.db, user.id, deps.now()));
+        return reply.status(201).send(await createConversation(deps.db, currentUser(request).id, deps.now()));
       },
     );
 
@@ -63,27 +93,32 @@ export const chatRoutes =
     app.post(
       '/api/chat/message',
       {
-        preHandler: requireUser,
+        preHandler: [requireUser, messageLimit],
         schema: { tags: ['chat'], summary: 'Send a message; answers the conversation with the coach reply', body: sendMessageSchema, response: { 200: sendMessageResponseSchema, ...errors } },
       },
       async (request) => {
         const user = currentUser(request);
         const turn = await startTurn(turnDeps, user, request.body.sessionId, request.body.message);
-        let reply;
         try {
-          reply = await deps.coach.reply(turn.context);
+          let reply;
+          try {
+            reply = await deps.coach.reply(turn.context);
+          } catch (err) {
+            request.log.error({ err }, 'coach engine failed');
+            throw new HttpError(503, err instanceof CoachUnavailableError ? err.message : UNAVAILABLE);
+          }
+          return { session: sessionAfterTurn(turn, await finishTurn(turnDeps, user, turn, reply)) };
         } catch (err) {
-          request.log.error({ err }, 'coach engine failed');
-          throw new HttpError(503, err instanceof CoachUnavailableError ? err.message : UNAVAILABLE);
+          await abandonTurn(turnDeps, turn).catch((releaseErr: unknown) => request.log.error({ err: releaseErr }, 'could not release a free message'));
+          throw err;
         }
-        return { session: sessionAfterTurn(turn, await finishTurn(turnDeps, user, turn, reply)) };
       },
     );
 
     app.post(
       '/api/chat/message/stream',
       {
-        preHandler: requireUser,
+        preHandler: [requireUser, messageLimit],
         schema: {
           tags: ['chat'],
           summary: 'Send a message; the reply streams as server-sent events: user, delta…, then done or error',
@@ -93,14 +128,29 @@ export const chatRoutes =
       },
       async (request, reply) => {
         const user = currentUser(request);
-        // Anything refused (402, 404) is refused here, as plain JSON, before the stream opens.
+        // Anything refused (402, 404, 429) is refused here, as plain JSON, before the stream opens.
         const turn = await startTurn(turnDeps, user, request.body.sessionId, request.body.message);
+        await streamTurn(request, reply, turn);
+      },
+    );
 
-        const abort = new AbortController();
-        request.raw.on('close', () => {
-          if (!reply.raw.writableEnded) abort.abort();
-        });
-        reply.hijack();
+    /**
+     * The reply as server-sent events. Once the response is hijacked Fastify can no longer answer
+     * for us, so every path, including a failed database write, ends here with an `error` event
+     * and the end of the response: nothing may leave the socket open.
+     */
+    async function streamTurn(request: FastifyRequest, reply: FastifyReply, turn: StartedTurn): Promise<void> {
+      const user = currentUser(request);
+      const abort = new AbortController();
+      openStreams.add(abort);
+      request.raw.on('close', () => {
+        if (!reply.raw.writableEnded) abort.abort();
+      });
+      reply.hijack();
+      const send = (event: string, data: unknown) => {
+        if (!reply.raw.writableEnded) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      try {
         reply.raw.writeHead(200, {
           ...(reply.getHeaders() as Record<string, string>),
           'content-type': 'text/event-stream; charset=utf-8',
@@ -109,22 +159,20 @@ export const chatRoutes =
           // Proxies (nginx) must pass each event on as it comes.
           'x-accel-buffering': 'no',
         });
-        const send = (event: string, data: unknown) => {
-          if (!reply.raw.writableEnded) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-        };
         send('user', toChatMessage(await storeUserMessage(turnDeps, user, turn)));
-        try {
-          const stream = deps.coach.stream(turn.context, abort.signal);
-          for await (const text of stream.textStream) send('delta', { text });
-          const coachReply = await stream.reply;
-          const { assistant } = await finishTurn(turnDeps, user, turn, coachReply);
-          send('done', toChatMessage(assistant));
-        } catch (err) {
-          if (!abort.signal.aborted) request.log.error({ err }, 'coach stream failed');
-          send('error', { message: err instanceof CoachUnavailableError ? err.message : UNAVAILABLE });
-        } finally {
-          reply.raw.end();
-        }
-      },
-    );
+        const stream = deps.coach.stream(turn.context, abort.signal);
+        for await (const text of stream.textStream) send('delta', { text });
+        const coachReply = await stream.reply;
+        const { assistant } = await finishTurn(turnDeps, user, turn, coachReply);
+        send('done', toChatMessage(assistant));
+      } catch (err) {
+        const shuttingDown = abort.signal.reason instanceof ShuttingDown;
+        if (!abort.signal.aborted) request.log.error({ err }, 'coach stream failed');
+        send('error', { message: shuttingDown ? RESTARTING : err instanceof CoachUnavailableError ? err.message : UNAVAILABLE });
+        await abandonTurn(turnDeps, turn).catch((releaseErr: unknown) => request.log.error({ err: releaseErr }, 'could not release a free message'));
+      } finally {
+        openStreams.delete(abort);
+        reply.raw.end();
+      }
+    }
   };

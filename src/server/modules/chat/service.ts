@@ -3,16 +3,16 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Coaching } from '../../../shared/coaching.js';
 import type { PlanCatalogue } from '../../../shared/plans.js';
 import type { ChatMessage, ChatSession, ChatStatus, ConversationSummary } from '../../../shared/schemas/chat.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { withRetry } from '../../db/errors.js';
 import { aiEscalations, chatMessages, chatSessions, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { chatAccess, daysUntil, freeChatsRemaining, nextFreeChatAt, trialEndsAt, windowExpired } from '../billing/entitlements.js';
+import { lockUser, releaseFreeMessage, reserveFreeMessage } from '../billing/free-tier.js';
 import type { CoachContext, CoachReply, HistoryMessage } from '../coach/engine.js';
 import { diagnose } from '../coach/playbook/diagnose.js';
 import { passagesSql, searchKnowledge, searchQueryText, toPassages } from '../knowledge/service.js';
 
-/** DECISIONS §3: the free conversation stays open for the window, up to this many rep messages. */
-export const FREE_CONVERSATION_MESSAGE_CAP = 60;
 const TITLE_MAX = 80;
 
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -57,6 +57,7 @@ interface TurnReadRow {
   title: string | null;
   is_active: boolean;
   free_window_start: Date | null;
+  free_messages_used: number;
   created_at: Date;
   updated_at: Date;
   messages: { id: number; role: MessageRow['role']; content: string; options: string[] | null; coaching: Coaching | null; engineState: Record<string, unknown> | null; createdAt: string }[];
@@ -85,7 +86,7 @@ const TURN_READ_SQL = `
       ) as topics
     ) t
   )
-  select chat.id, chat.session_id, chat.user_id, chat.title, chat.is_active, chat.free_window_start, chat.created_at, chat.updated_at,
+  select chat.id, chat.session_id, chat.user_id, chat.title, chat.is_active, chat.free_window_start, chat.free_messages_used, chat.created_at, chat.updated_at,
     coalesce((
       select json_agg(json_build_object(
         'id', m.id, 'role', m.role, 'content', m.content, 'options', m.options, 'coaching', m.coaching,
@@ -116,6 +117,7 @@ async function readTurn(db: Db, userId: number, sessionId: string, message: stri
     title: row.title,
     isActive: row.is_active,
     freeWindowStart: row.free_window_start,
+    freeMessagesUsed: row.free_messages_used,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -149,16 +151,6 @@ export async function listConversations(db: Db, userId: number): Promise<Convers
     .orderBy(desc(chatSessions.updatedAt), desc(chatSessions.id))
     .limit(100);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(), messageCount: Number(r.messageCount) }));
-}
-
-/** True while a free user's conversation is the one their current window opened. */
-function openInWindow(chat: Pick<ChatRow, 'freeWindowStart'>, user: UserRow, plans: PlanCatalogue, now: Date): boolean {
-  return (
-    chat.freeWindowStart !== null &&
-    user.lastWeeklyResetDate !== null &&
-    chat.freeWindowStart.getTime() === user.lastWeeklyResetDate.getTime() &&
-    !windowExpired(user.lastWeeklyResetDate, plans, now)
-  );
 }
 
 export async function chatStatus(db: Db, user: UserRow, plans: PlanCatalogue, now: Date): Promise<ChatStatus> {
@@ -197,44 +189,12 @@ export interface StartedTurn {
   chat: ChatRow;
   /** The rep's message, once stored (the streaming route stores it before the reply). */
   userMessage: MessageRow | null;
+  /** A free-tier message taken from the conversation's allowance, given back if nothing is stored. */
+  reservedFreeMessage: boolean;
   message: string;
   history: MessageRow[];
   context: CoachContext;
   receivedAt: Date;
-}
-
-function paymentRequired(user: UserRow, plans: PlanCatalogue, now: Date): HttpError {
-  const next = nextFreeChatAt(user, plans, now);
-  const when = next ? ` Your next free chat resets in ${daysUntil(next, now)} day(s).` : '';
-  return new HttpError(402, `Your free weekly chat has been used. Upgrade to keep coaching.${when}`, undefined, undefined, { requiresPayment: true });
-}
-
-/**
- * Takes the window's free chat for this conversation, under row locks on the user and the
- * conversation, so concurrent first messages can never get two (DECISIONS §3). Runs once per
- * free conversation; every later message of it only checks that the window still holds.
- */
-async function takeFreeChat(db: Db, user: UserRow, chat: ChatRow, plans: PlanCatalogue, now: Date): Promise<ChatRow> {
-  return db.transaction(async (tx) => {
-    const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
-    const [locked] = await tx.select().from(chatSessions).where(eq(chatSessions.id, chat.id)).for('update');
-    if (!fresh || !locked) throw new HttpError(404, 'Conversation not found.');
-    // Another request for this same conversation may have taken it while we waited for the lock.
-    if (openInWindow(locked, fresh, plans, now)) return locked;
-    const expired = windowExpired(fresh.lastWeeklyResetDate, plans, now);
-    if (!expired && fresh.weeklyFreeChatsRemaining <= 0) throw paymentRequired(fresh, plans, now);
-    const windowStart = expired ? now : (fresh.lastWeeklyResetDate as Date);
-    await tx
-      .update(users)
-      .set({
-        lastWeeklyResetDate: windowStart,
-        weeklyFreeChatsRemaining: (expired ? plans.free.chatsPerWindow : fresh.weeklyFreeChatsRemaining) - 1,
-        freeSessionUsed: true,
-      })
-      .where(eq(users.id, user.id));
-    const [updated] = await tx.update(chatSessions).set({ freeWindowStart: windowStart }).where(eq(chatSessions.id, chat.id)).returning();
-    return updated ?? locked;
-  });
 }
 
 /**
@@ -247,15 +207,9 @@ export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string
   const now = deps.now();
   // Five passages, so the engine can cite the one about the technique it chooses.
   const own = await readTurn(db, user.id, sessionId, message, 5);
-  let chat = own.chat;
-  const { history, knowledge } = own;
-
-  if (chatAccess(user, plans, now) === 'free') {
-    if (!openInWindow(chat, user, plans, now)) chat = await takeFreeChat(db, user, chat, plans, now);
-    else if (history.filter((m) => m.role === 'user').length >= FREE_CONVERSATION_MESSAGE_CAP) {
-      throw new HttpError(402, 'This free conversation has reached its message limit. Upgrade to keep coaching.', undefined, undefined, { requiresPayment: true });
-    }
-  }
+  const { chat, history, knowledge } = own;
+  const free = chatAccess(user, plans, now) === 'free';
+  if (free) await reserveFreeMessage(db, user.id, chat.id, plans, now);
 
   const context: CoachContext = {
     profile: {
@@ -276,10 +230,22 @@ export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string
     knowledge,
     search: (text, limit) => searchKnowledge(db, text, [], limit),
   };
-  return { chat, userMessage: null, message, history, context, receivedAt: now };
+  return { chat, userMessage: null, reservedFreeMessage: free, message, history, context, receivedAt: now };
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A turn that ends without a reply: a free-tier message that stored nothing goes back to the allowance. */
+export async function abandonTurn(deps: TurnDeps, turn: StartedTurn): Promise<void> {
+  if (turn.reservedFreeMessage && !turn.userMessage) await releaseFreeMessage(deps.db, turn.chat.id);
+}
+
+/**
+ * The first message of a conversation also writes the user's row (the session count), so its
+ * transaction takes the user's lock before touching the conversation: the lock order of the
+ * free tier (billing/free-tier.ts), which keeps concurrent first messages from deadlocking.
+ */
+async function lockForFirstMessage(tx: Tx, turn: StartedTurn, userId: number): Promise<void> {
+  if (turn.history.length === 0) await lockUser(tx, userId);
+}
 
 /** The first message names the conversation and counts as a coaching session, exactly once. */
 async function touchConversation(tx: Tx, turn: StartedTurn, userId: number, now: Date): Promise<void> {
@@ -299,11 +265,14 @@ async function touchConversation(tx: Tx, turn: StartedTurn, userId: number, now:
 
 /** Stores the rep's message ahead of a streamed reply, so it is kept even if the stream breaks. */
 export async function storeUserMessage(deps: TurnDeps, user: UserRow, turn: StartedTurn): Promise<MessageRow> {
-  const row = await deps.db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(chatMessages).values({ chatSessionId: turn.chat.id, role: 'user', content: turn.message, createdAt: turn.receivedAt }).returning();
-    await touchConversation(tx, turn, user.id, turn.receivedAt);
-    return inserted;
-  });
+  const row = await withRetry(() =>
+    deps.db.transaction(async (tx) => {
+      await lockForFirstMessage(tx, turn, user.id);
+      const [inserted] = await tx.insert(chatMessages).values({ chatSessionId: turn.chat.id, role: 'user', content: turn.message, createdAt: turn.receivedAt }).returning();
+      await touchConversation(tx, turn, user.id, turn.receivedAt);
+      return inserted;
+    }),
+  );
   if (!row) throw new Error('message insert returned nothing');
   turn.userMessage = row;
   return row;
@@ -331,7 +300,8 @@ export async function finishTurn(deps: TurnDeps, user: UserRow, turn: StartedTur
     if (!userRow || !assistant) throw new Error('message insert returned nothing');
     return { user: userRow, assistant };
   }
-  return deps.db.transaction(async (tx) => {
+  return withRetry(() => deps.db.transaction(async (tx) => {
+    if (!turn.userMessage) await lockForFirstMessage(tx, turn, user.id);
     let userRow: MessageRow | undefined = turn.userMessage ?? undefined;
     let assistant: MessageRow | undefined;
     if (userRow) {
@@ -361,7 +331,7 @@ export async function finishTurn(deps: TurnDeps, user: UserRow, turn: StartedTur
       });
     }
     return { user: userRow, assistant };
-  });
+  }));
 }
 
 /**

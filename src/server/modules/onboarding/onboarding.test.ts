@@ -31,14 +31,22 @@ describe('POST /api/onboarding', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('takes the identity from the session only, ignoring a userId in the body', async () => {
+  it("refuses another user's id in the body with 403 (DECISIONS §1) and unknown fields with 400, changing nothing", async () => {
     const victim = await makeUser(t.app);
     const attacker = await makeUser(t.app);
-    const res = await submit(attacker.cookie, { ...validProfile({ city: 'Hijacked' }), userId: victim.user.id, id: victim.user.id });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().id).toBe(attacker.user.id);
-    const [row] = await t.db.select().from(users).where(eq(users.id, victim.user.id));
-    expect(row?.city).toBeNull();
+    const foreign = await submit(attacker.cookie, { ...validProfile({ city: 'Hijacked' }), userId: victim.user.id });
+    expect(foreign.statusCode).toBe(403);
+    const extra = await submit(attacker.cookie, { ...validProfile({ city: 'Hijacked' }), id: victim.user.id, isAdmin: true });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().errors._).toEqual(['Unknown field: id, isAdmin']);
+    for (const id of [victim.user.id, attacker.user.id]) {
+      const [row] = await t.db.select().from(users).where(eq(users.id, id));
+      expect(row).toMatchObject({ city: null, isAdmin: false });
+    }
+    // The caller's own id is what SPEC §7 sends, and it is accepted.
+    const own = await submit(attacker.cookie, { ...validProfile({ city: 'Austin' }), userId: attacker.user.id });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ id: attacker.user.id, city: 'Austin' });
   });
 
   it.each([

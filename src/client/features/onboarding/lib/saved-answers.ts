@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { onboardingSchema, type OnboardingInput } from '../../../../shared/schemas/onboarding';
 import { PERSONAL_STORAGE_KEYS } from '../../../lib/browser-storage';
 
@@ -10,7 +11,8 @@ export const SAVED_ANSWERS_KEY = PERSONAL_STORAGE_KEYS.onboardingAnswers;
 
 export type SavedAnswers = Partial<OnboardingInput>;
 
-const savedAnswersSchema = onboardingSchema.partial();
+// Not strict like the request schema: a key this version does not know is dropped, not fatal.
+const savedAnswersSchema = z.object(onboardingSchema.shape).partial();
 
 function sanitize(candidate: unknown): SavedAnswers {
   if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) return {};

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.js';
+import { purgeExpiredSessions } from '../modules/auth/sessions.js';
+import { purgeCounters } from './rate-limits.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** The longest rate-limit window in use (conversations per hour); older counters limit nothing. */
+const LONGEST_LIMIT_WINDOW_MS = HOUR_MS;
+
+/**
+ * Deletes what no longer grants or limits anything: sessions past their end or idle too long,
+ * and rate-limit counters whose window is over. At start-up, then hourly. Each instance runs it;
+ * the deletes are idempotent, so several instances on one database do no harm.
+ */
+export function registerHousekeeping(app: FastifyInstance, db: Db, now: () => Date): void {
+  const run = async () => {
+    try {
+      const sessions = await purgeExpiredSessions(db, now());
+      const counters = await purgeCounters(db, now(), LONGEST_LIMIT_WINDOW_MS);
+      if (sessions || counters) app.log.info({ sessions, counters }, 'purged expired sessions and rate-limit counters');
+    } catch (err) {
+      app.log.error({ err }, 'housekeeping failed');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await run();
+    timer = setInterval(() => void run(), HOUR_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

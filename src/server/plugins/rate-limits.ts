@@ -1,0 +1,76 @@
+import { and, gt, inArray, lte } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { rateLimitCounters } from '../db/schema.js';
+import { HttpError } from './errors.js';
+
+/** At most `max` hits per `windowMs`, counted in a fixed window that starts at the first hit. */
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Counts one hit for `key` in PostgreSQL, so every app process on the database shares the count,
+ * and answers how many hits the window now holds. One statement: concurrent hits on the same key
+ * serialise on its row, so none is lost. A named prepared statement, as chat messages run it.
+ */
+async function count(db: Db, key: string, limit: Limit, now: Date): Promise<{ hits: number; windowStart: Date }> {
+  const result = await db.$client.query<{ hits: number; window_start: Date }>({
+    name: 'rate_limit_hit',
+    text: `insert into rate_limit_counters as c (key, window_start, hits) values ($1, $2, 1)
+           on conflict (key) do update set
+             window_start = case when c.window_start <= $3 then excluded.window_start else c.window_start end,
+             hits = case when c.window_start <= $3 then 1 else c.hits + 1 end
+           returning hits, window_start`,
+    values: [key, now, new Date(now.getTime() - limit.windowMs)],
+  });
+  const row = result.rows[0];
+  if (!row) throw new Error('rate limit counter returned nothing');
+  return { hits: row.hits, windowStart: row.window_start };
+}
+
+const secondsUntil = (windowStart: Date, limit: Limit, now: Date) =>
+  Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - now.getTime()) / 1000));
+
+/** Counts a hit; returns 0 when it is within the limit, else the seconds until the window ends. */
+export async function hit(db: Db, key: string, limit: Limit, now: Date): Promise<number> {
+  const { hits, windowStart } = await count(db, key, limit, now);
+  return hits > limit.max ? secondsUntil(windowStart, limit, now) : 0;
+}
+
+/** Seconds until every key in `keys` is under its limit again (0: none is at it). Counts nothing. */
+export async function blockedFor(db: Db, keys: string[], limit: Limit, now: Date): Promise<number> {
+  if (keys.length === 0) return 0;
+  const rows = await db
+    .select()
+    .from(rateLimitCounters)
+    .where(and(inArray(rateLimitCounters.key, keys), gt(rateLimitCounters.windowStart, new Date(now.getTime() - limit.windowMs))));
+  const blocked = rows.filter((r) => r.hits >= limit.max).map((r) => secondsUntil(r.windowStart, limit, now));
+  return blocked.length ? Math.max(...blocked) : 0;
+}
+
+export async function clearCounters(db: Db, keys: string[]): Promise<void> {
+  if (keys.length) await db.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, keys));
+}
+
+/** Deletes counters whose window ended more than `longestWindowMs` ago: they no longer limit anything. */
+export async function purgeCounters(db: Db, now: Date, longestWindowMs: number): Promise<number> {
+  const deleted = await db
+    .delete(rateLimitCounters)
+    .where(lte(rateLimitCounters.windowStart, new Date(now.getTime() - longestWindowMs)))
+    .returning({ key: rateLimitCounters.key });
+  return deleted.length;
+}
+
+/**
+ * A preHandler (behind requireUser) that counts the signed-in user's request against `limit`
+ * under `name`, and answers 429 with Retry-After once they pass it.
+ */
+export function perUserLimit(db: Db, now: () => Date, name: string, limit: Limit, message: (seconds: number) => string) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.user) return;
+    const wait = await hit(db, `${name}:${request.user.id}`, limit, now());
+    if (wait > 0) throw new HttpError(429, message(wait), undefined, { 'retry-after': String(wait) });
+  };
+}
