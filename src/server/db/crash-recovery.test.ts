@@ -3,59 +3,24 @@
  * is there after the next start, which finds the orphaned PostgreSQL and recovers it; SIGTERM
  * stops both the app and its database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { alive, exited, postgresPidIn, startChildApp } from '../test/child-app.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salescoach-crash-'));
 fs.chmodSync(dataDir, 0o755);
 const started: ChildProcess[] = [];
 
-interface RunningApp {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
+async function startApp() {
+  const app = await startChildApp(dataDir);
+  started.push(app.child);
+  return app;
 }
 
-function startApp(): Promise<RunningApp> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`app did not start:\n${out}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Ready at (http:\/\/\S+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1], output: () => out });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`app exited (${code}) before it was ready:\n${out}`)));
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) =>
-    child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
-  );
-
-const postgresPid = () => Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const postgresPid = () => postgresPidIn(dataDir);
 
 afterAll(async () => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

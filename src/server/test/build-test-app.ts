@@ -27,7 +27,10 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database cloned from the migrated template. */
-export async function buildTestApp(envOverrides: Record<string, string> = {}, options: { coach?: CoachEngine } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { coach?: CoachEngine; logStream?: { write: (line: string) => void } } = {},
+): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -39,7 +42,8 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}, op
   const env: Env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_IP: '1000', ...envOverrides });
   const database = connect(url.toString());
   const clock = testClock();
-  const app = await buildApp({ env, db: database.db, now: clock.now, logger: false, coach: options.coach });
+  const logging = options.logStream ? { logger: { level: 'info' }, logStream: options.logStream } : { logger: false };
+  const app = await buildApp({ env, db: database.db, now: clock.now, coach: options.coach, ...logging });
   await app.ready();
   return {
     app,

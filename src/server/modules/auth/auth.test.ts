@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { buildApp } from '../../app.js';
 import { sessions, users } from '../../db/schema.js';
+import { readEnv } from '../../env.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser, sessionCookieOf } from '../../test/factories.js';
 import { hashToken } from './sessions.js';
@@ -193,6 +195,69 @@ describe('per-address rate limit', () => {
       expect(third.json().message).toMatch(/Too many attempts from this address/);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('probe fixes: lockout per account, session rotation, the __Host- cookie', () => {
+  it("locks the account itself: after the username is locked, the same account's email is refused too", async () => {
+    const { user, password } = await makeUser(t.app);
+    for (let i = 0; i < 3; i++) expect((await signin({ emailOrUsername: user.username, password: 'wrong-wrong' })).statusCode).toBe(401);
+    const byEmail = await signin({ emailOrUsername: user.email, password });
+    expect(byEmail.statusCode).toBe(429);
+    expect(byEmail.cookies).toHaveLength(0);
+    // Another account is not affected.
+    const other = await makeUser(t.app);
+    expect((await signin({ emailOrUsername: other.user.email, password: other.password })).statusCode).toBe(200);
+    // The window ends after 15 minutes; a success then clears both counts.
+    t.clock.advance(15 * 60 * 1000 + 1000);
+    expect((await signin({ emailOrUsername: user.email, password })).statusCode).toBe(200);
+  });
+
+  it('shares the per-account count between two app instances on one database (it lives in PostgreSQL)', async () => {
+    const second = await buildApp({ env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_ACCOUNT: '3' }), db: t.db, now: t.clock.now, logger: false });
+    try {
+      const { user, password } = await makeUser(t.app);
+      const wrong = { emailOrUsername: user.username, password: 'wrong-wrong' };
+      expect((await signin(wrong)).statusCode).toBe(401);
+      expect((await second.inject({ method: 'POST', url: '/api/auth/signin', payload: wrong })).statusCode).toBe(401);
+      expect((await signin(wrong)).statusCode).toBe(401);
+      const locked = await second.inject({ method: 'POST', url: '/api/auth/signin', payload: { emailOrUsername: user.username, password } });
+      expect(locked.statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('ends the session the browser already had when it signs in again (ASVS 7.2.4)', async () => {
+    const { user, password, cookie } = await makeUser(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { emailOrUsername: user.username, password }, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const fresh = sessionCookieOf(res);
+    expect(fresh).not.toBe(cookie);
+    expect((await t.app.inject({ url: '/api/user', headers: { cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/user', headers: { cookie: fresh } })).statusCode).toBe(200);
+    expect(await t.db.$count(sessions, eq(sessions.userId, user.id))).toBe(1);
+  });
+
+  it('uses the __Host- cookie whenever the cookie is Secure, and reads only that one over HTTPS', async () => {
+    const https = await buildTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const viaProxy = { 'x-forwarded-proto': 'https' };
+      const res = await https.app.inject({ method: 'POST', url: '/api/auth/signup', headers: viaProxy, payload: { username: 'secure_rep', email: 'secure@example.com', password: 'Quota-Crusher-2026' } });
+      expect(res.statusCode).toBe(201);
+      const cookie = res.cookies.find((c) => c.name === '__Host-sc_session');
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
+      expect(cookie?.domain).toBeUndefined();
+      expect(res.cookies.find((c) => c.name === 'sc_session')).toBeUndefined();
+      expect((await https.app.inject({ url: '/api/user', headers: { ...viaProxy, cookie: `__Host-sc_session=${cookie?.value}` } })).statusCode).toBe(200);
+      // The plain name is not read over HTTPS, so a cookie planted by a sibling subdomain grants nothing.
+      expect((await https.app.inject({ url: '/api/user', headers: { ...viaProxy, cookie: `sc_session=${cookie?.value}` } })).statusCode).toBe(401);
+      // Plain HTTP keeps the plain name (a browser refuses __Host- cookies without Secure).
+      const plain = await https.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { emailOrUsername: 'secure_rep', password: 'Quota-Crusher-2026' } });
+      expect(plain.cookies.map((c) => c.name)).toEqual(['sc_session']);
+    } finally {
+      await https.close();
     }
   });
 });

@@ -284,3 +284,170 @@ describe('when the engine fails', () => {
     expect(events.at(-1)).toEqual({ event: 'error', data: { message: 'The AI coach is unavailable right now. Please try again in a moment.' } });
   });
 });
+
+describe('concurrent sends in one free conversation (one lock order, an atomic cap)', () => {
+  const freeMessages = async (t: TestApp, sessionId: string) => {
+    const [row] = await t.db.select().from(chatSessions).where(eq(chatSessions.sessionId, sessionId));
+    const stored = await t.db.select().from(chatMessages).where(and(eq(chatMessages.chatSessionId, row!.id), eq(chatMessages.role, 'user')));
+    return { counted: row!.freeMessagesUsed, stored: stored.length };
+  };
+
+  it('answers all 25 first messages of a new free conversation with 200, never a deadlock', async () => {
+    const u = await makeUser(free.app);
+    const sessionId = await newSession(free, u);
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => send(free, u, sessionId, `Cold calls are killing me (${i}).`)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(25).fill(200));
+    expect(await freeMessages(free, sessionId)).toEqual({ counted: 25, stored: 25 });
+    const [row] = await free.db.select().from(users).where(eq(users.id, u.user.id));
+    expect(row).toMatchObject({ weeklyFreeChatsRemaining: 0, sessionCount: 1 });
+  });
+
+  it('ends every one of a double-click pair on the stream route, both stored', async () => {
+    for (let round = 0; round < 4; round++) {
+      const u = await makeUser(free.app);
+      const sessionId = await newSession(free, u);
+      const stream = () => free.app.inject({ method: 'POST', url: '/api/chat/message/stream', headers: { cookie: u.cookie }, payload: { sessionId, message: 'My demos run too long.' } });
+      const [a, b] = await Promise.all([stream(), stream()]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect([parseSse(a.body).at(-1)?.event, parseSse(b.body).at(-1)?.event]).toEqual(['done', 'done']);
+      expect(await freeMessages(free, sessionId)).toEqual({ counted: 2, stored: 2 });
+    }
+  });
+
+  it('never passes the 60-message cap: at 55, 25 concurrent sends store 5', async () => {
+    const u = await makeUser(free.app);
+    const sessionId = await newSession(free, u);
+    expect((await send(free, u, sessionId, 'My demos run too long.')).statusCode).toBe(200);
+    // 55 accepted so far (the counter is what the cap reads; the history need not be replayed).
+    await free.db.update(chatSessions).set({ freeMessagesUsed: 55 }).where(eq(chatSessions.sessionId, sessionId));
+    const results = await Promise.all(Array.from({ length: 25 }, () => send(free, u, sessionId, 'Another tip please')));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(5);
+    expect(codes.filter((c) => c === 402)).toHaveLength(20);
+    expect(results.find((r) => r.statusCode === 402)?.json()).toMatchObject({ requiresPayment: true, message: expect.stringContaining('message limit') });
+    expect(await freeMessages(free, sessionId)).toEqual({ counted: 60, stored: 6 });
+  });
+
+  it('gives a reserved message back when the coach fails before anything is stored', async () => {
+    const failing = await buildTestApp({ TRIAL_DAYS: '0' }, { coach: { name: 'down', reply: () => Promise.reject(new Error('engine down')), stream: () => ({ reply: Promise.reject(new Error('x')), textStream: (async function* () {})() }) } });
+    try {
+      const u = await makeUser(failing.app);
+      const sessionId = await newSession(failing, u);
+      expect((await send(failing, u, sessionId, 'My demos run too long.')).statusCode).toBe(503);
+      expect(await freeMessages(failing, sessionId)).toEqual({ counted: 0, stored: 0 });
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe('a database error during a streamed reply', () => {
+  it('ends the stream with an error event instead of leaving it open, and stores nothing', async () => {
+    const t = await buildTestApp({ TRIAL_DAYS: '0' });
+    try {
+      // A real PostgreSQL error on the rep's message insert, which runs after the stream opened.
+      await t.pool.query(`
+        create function refuse_marked_message() returns trigger language plpgsql as $$
+        begin
+          if new.content like '%db-must-fail%' then raise exception 'forced failure'; end if;
+          return new;
+        end $$;
+        create trigger refuse_marked before insert on chat_messages for each row execute function refuse_marked_message();`);
+      const u = await makeUser(t.app);
+      const sessionId = await newSession(t, u);
+      const res = await t.app.inject({ method: 'POST', url: '/api/chat/message/stream', headers: { cookie: u.cookie }, payload: { sessionId, message: 'please db-must-fail now' } });
+      expect(res.statusCode).toBe(200);
+      const events = parseSse(res.body);
+      expect(events).toEqual([{ event: 'error', data: { message: 'The AI coach is unavailable right now. Please try again in a moment.' } }]);
+      expect(await t.db.$count(chatMessages)).toBe(0);
+      // The free message it reserved is given back.
+      const [row] = await t.db.select().from(chatSessions).where(eq(chatSessions.sessionId, sessionId));
+      expect(row?.freeMessagesUsed).toBe(0);
+      // The same error on the JSON route is a 500 with the generic message, not a hang.
+      const json = await send(t, u, sessionId, 'again db-must-fail');
+      expect(json.statusCode).toBe(500);
+      expect(json.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('identity and limits on the chat routes', () => {
+  it("refuses another user's id in the message body with 403 (DECISIONS §1), and unknown fields with 400", async () => {
+    const a = await makeUser(trial.app);
+    const b = await makeUser(trial.app);
+    const sessionId = await newSession(trial, a);
+    const before = await messageCount(trial);
+    const foreign = await trial.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: a.cookie }, payload: { sessionId, message: 'Cold calls are killing me.', userId: b.user.id } });
+    expect(foreign.statusCode).toBe(403);
+    const extra = await trial.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: a.cookie }, payload: { sessionId, message: 'Cold calls are killing me.', role: 'assistant' } });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().message).toBe('Unknown field: role');
+    expect(await messageCount(trial)).toBe(before);
+    const own = await trial.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: a.cookie }, payload: { sessionId, message: 'Cold calls are killing me.', userId: a.user.id } });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('limits new conversations and messages per user, per window, with Retry-After', async () => {
+    const t = await buildTestApp({ CHAT_MESSAGES_PER_MINUTE: '3', CHAT_CONVERSATIONS_PER_HOUR: '2' });
+    try {
+      const u = await makeUser(t.app);
+      const other = await makeUser(t.app);
+      const create = (who: SignedInUser) => t.app.inject({ method: 'POST', url: '/api/chat/session', headers: { cookie: who.cookie }, payload: {} });
+      const first = (await create(u)).json().sessionId as string;
+      expect((await create(u)).statusCode).toBe(201);
+      const refused = await create(u);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+      expect(refused.json().message).toMatch(/started many conversations/);
+      expect((await create(other)).statusCode).toBe(201);
+
+      for (let i = 0; i < 3; i++) expect((await send(t, u, first, 'My demos run too long.')).statusCode).toBe(200);
+      const before = await t.db.$count(chatMessages);
+      const tooFast = await send(t, u, first, 'My demos run too long.');
+      expect(tooFast.statusCode).toBe(429);
+      expect(tooFast.json().message).toMatch(/faster than the coach can answer/);
+      const streamed = await t.app.inject({ method: 'POST', url: '/api/chat/message/stream', headers: { cookie: u.cookie }, payload: { sessionId: first, message: 'hi' } });
+      expect(streamed.statusCode).toBe(429);
+      expect(await t.db.$count(chatMessages)).toBe(before);
+
+      t.clock.advance(61_000);
+      expect((await send(t, u, first, 'My demos run too long.')).statusCode).toBe(200);
+      t.clock.advance(3_600_000);
+      expect((await create(u)).statusCode).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a stream open when the server shuts down', () => {
+  it('ends with the restarting error event, so the rep knows to send again', async () => {
+    const waitsForever: CoachEngine = {
+      name: 'slow',
+      reply: () => new Promise(() => {}),
+      stream: (_ctx, signal) => {
+        const reply = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(new CoachUnavailableError('gone'))));
+        reply.catch(() => {});
+        return {
+          reply,
+          textStream: (async function* () {
+            yield 'Let me think';
+            await reply;
+          })(),
+        };
+      },
+    };
+    const t = await buildTestApp({}, { coach: waitsForever });
+    const u = await makeUser(t.app);
+    const sessionId = await newSession(t, u);
+    const streaming = t.app.inject({ method: 'POST', url: '/api/chat/message/stream', headers: { cookie: u.cookie }, payload: { sessionId, message: 'Cold calls are killing me.' } });
+    // Close once the rep's message is stored, that is once the stream is open.
+    while ((await messageCount(t)) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    await t.close();
+    const events = parseSse((await streaming).body);
+    expect(events.map((e) => e.event)).toEqual(['user', 'delta', 'error']);
+    expect(events.at(-1)?.data).toEqual({ message: 'The server is restarting. Please send your message again in a moment.' });
+  });
+});

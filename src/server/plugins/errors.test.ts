@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { makeUser } from '../test/factories.js';
+
+const lines: string[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({}, { logStream: { write: (line) => void lines.push(line) } });
+});
+afterAll(async () => t.close());
+
+describe('errors in the app’s shape, logs without what people typed', () => {
+  it('answers a URL Fastify cannot decode with the app’s 400, not Fastify’s own body', async () => {
+    for (const url of ['/%c0%ae%c0%ae/x', '/api/%c0%ae%c0%ae/x']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'That address is not valid.' });
+    }
+  });
+
+  it('logs a failed statement by its code and first words, never its parameters or the driver’s message', async () => {
+    await t.pool.query(`
+      create function refuse_secret() returns trigger language plpgsql as $$
+      begin
+        if new.content like '%secret-sentinel%' then raise exception 'refused: %', new.content; end if;
+        return new;
+      end $$;
+      create trigger refuse_secret before insert on chat_messages for each row execute function refuse_secret();`);
+    const u = await makeUser(t.app);
+    const sessionId = (await t.app.inject({ method: 'POST', url: '/api/chat/session', headers: { cookie: u.cookie }, payload: {} })).json().sessionId;
+    lines.length = 0;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/message',
+      headers: { cookie: u.cookie },
+      payload: { sessionId, message: 'my private deal with secret-sentinel-4411 at Acme' },
+    });
+    expect(res.statusCode).toBe(500);
+    const logged = lines.join('\n');
+    const entry = lines.map((l) => JSON.parse(l) as { msg?: string; err?: Record<string, unknown> }).find((l) => l.msg === 'request failed');
+    expect(entry?.err).toMatchObject({ message: 'database error', code: 'P0001', statement: expect.stringMatching(/^insert into "chat_messages"/) });
+    expect(logged).not.toContain('secret-sentinel');
+    expect(logged).not.toContain('Acme');
+    expect(logged).not.toContain(u.user.username);
+  });
+});
