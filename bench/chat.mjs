@@ -18,7 +18,15 @@ const MESSAGES = [
 ];
 
 const baseline = await startBaseline();
-const app = await startApp({ AUTH_RATE_LIMIT_PER_IP: '100000', COACH_STREAM_DELAY_MS: '0', DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? '10' });
+// The per-user chat limits stay on (their counter is part of each message's cost) but high
+// enough that no benchmark request is refused.
+const app = await startApp({
+  AUTH_RATE_LIMIT_PER_IP: '100000',
+  CHAT_MESSAGES_PER_MINUTE: '100000000',
+  CHAT_CONVERSATIONS_PER_HOUR: '100000000',
+  COACH_STREAM_DELAY_MS: '0',
+  DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? '10',
+});
 try {
   const targets = [];
   for (let u = 0; u < USERS; u++) {

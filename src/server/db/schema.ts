@@ -211,7 +211,8 @@ export const knowledgeChunks = pgTable(
 
 /**
  * Fixed-window request counters shared by every app process on the database: failed sign-ins
- * per identifier and per account, chat messages and new conversations per user.
+ * per identifier and per account, chat messages and new conversations per user. The migration
+ * creates it UNLOGGED: counting costs no WAL flush, and a crash only empties it.
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',

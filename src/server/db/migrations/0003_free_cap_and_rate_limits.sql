@@ -1,4 +1,6 @@
-CREATE TABLE "rate_limit_counters" (
+-- Unlogged: no WAL, so counting a request costs no disk flush; a crash empties it, which only
+-- loosens the limits for one window (as the in-memory counters it replaces did on every restart).
+CREATE UNLOGGED TABLE "rate_limit_counters" (
 	"key" text PRIMARY KEY NOT NULL,
 	"window_start" timestamp with time zone NOT NULL,
 	"hits" integer NOT NULL
