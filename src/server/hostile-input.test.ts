@@ -156,3 +156,12 @@ describe('ids past PostgreSQL integer', () => {
     expect(res.json().message).toBeTypeOf('string');
   });
 });
+
+describe('who is asking comes before what is asked', () => {
+  it('answers 401 to a signed-out caller and 403 to a non-admin before looking at the body or the id', async () => {
+    const url = '/api/admin/escalations/2147483648/respond';
+    expect((await t.app.inject({ method: 'POST', url, payload: { adminResponse: 'x\u0000' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url, headers: { cookie: rep.cookie }, payload: { adminResponse: 'x\u0000' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/chat/message', payload: { sessionId: 'nope', message: 'x\u0000' } })).statusCode).toBe(401);
+  });
+});

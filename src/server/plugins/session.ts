@@ -73,14 +73,14 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply,
   reply.clearCookie(cookieName(request, deps), { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(request, deps) });
 }
 
-/** preHandler: 401 unless signed in. */
+/** Route preValidation: 401 unless signed in (before the body is validated, so a signed-out caller learns nothing of the schema). */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!request.user) {
     await reply.status(401).send({ message: 'Please sign in to continue.' });
   }
 }
 
-/** preHandler: 401 unless signed in, 403 unless an admin. */
+/** Route preValidation: 401 unless signed in, 403 unless an admin. */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!request.user) return void (await reply.status(401).send({ message: 'Please sign in to continue.' }));
   if (!request.user.isAdmin) await reply.status(403).send({ message: 'Admins only.' });

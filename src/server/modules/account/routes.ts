@@ -27,7 +27,7 @@ export const accountRoutes =
     app.put(
       '/api/account/profile',
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: { tags: ['account'], summary: 'Edit the profile (the onboarding fields)', body: profileUpdateSchema, response: { 200: userSchema, ...errors } },
       },
       async (request) => toUserDto(await saveProfile(deps.db, currentUser(request).id, request.body)),
@@ -36,7 +36,7 @@ export const accountRoutes =
     app.put(
       '/api/account/email',
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         config: passwordChecked,
         schema: { tags: ['account'], summary: 'Change the email address', body: emailChangeSchema, response: { 200: userSchema, ...errors } },
       },
@@ -46,7 +46,7 @@ export const accountRoutes =
     app.put(
       '/api/account/password',
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         config: passwordChecked,
         schema: {
           tags: ['account'],
@@ -64,7 +64,7 @@ export const accountRoutes =
     app.get(
       '/api/account/export',
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: { tags: ['account'], summary: 'Download everything we hold about you as one JSON file', response: { 200: accountExportSchema, ...errors } },
       },
       async (request, reply) => {
@@ -80,7 +80,7 @@ export const accountRoutes =
     app.delete(
       '/api/account',
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         config: passwordChecked,
         schema: { tags: ['account'], summary: 'Delete the account and its data; the session ends', body: accountDeletionSchema, response: { 200: okSchema, ...errors } },
       },

@@ -61,7 +61,8 @@ export const chatRoutes =
     app.post(
       '/api/chat/session',
       {
-        preHandler: [requireUser, conversationLimit],
+        preValidation: requireUser,
+        preHandler: conversationLimit,
         schema: { tags: ['chat'], summary: 'Start a new conversation (also New Chat)', body: createSessionBody, response: { 201: chatSessionSchema, ...errors } },
       },
       async (request, reply) => {
@@ -71,14 +72,14 @@ export const chatRoutes =
 
     app.get(
       '/api/chat/sessions',
-      { preHandler: requireUser, schema: { tags: ['chat'], summary: 'Your conversations, newest first', response: { 200: conversationListSchema, ...errors } } },
+      { preValidation: requireUser, schema: { tags: ['chat'], summary: 'Your conversations, newest first', response: { 200: conversationListSchema, ...errors } } },
       async (request) => ({ sessions: await listConversations(deps.db, currentUser(request).id) }),
     );
 
     app.get(
       '/api/chat/sessions/:sessionId',
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: { tags: ['chat'], summary: 'One of your conversations', params: sessionIdParamSchema, response: { 200: chatSessionSchema, ...errors } },
       },
       async (request) => readConversation(deps.db, currentUser(request).id, request.params.sessionId),
@@ -86,14 +87,15 @@ export const chatRoutes =
 
     app.get(
       '/api/chat/status',
-      { preHandler: requireUser, schema: { tags: ['chat'], summary: 'Your chat allowance: plan, trial, free chats, reset', response: { 200: chatStatusSchema, ...errors } } },
+      { preValidation: requireUser, schema: { tags: ['chat'], summary: 'Your chat allowance: plan, trial, free chats, reset', response: { 200: chatStatusSchema, ...errors } } },
       async (request) => chatStatus(deps.db, currentUser(request), deps.plans, deps.now()),
     );
 
     app.post(
       '/api/chat/message',
       {
-        preHandler: [requireUser, messageLimit],
+        preValidation: requireUser,
+        preHandler: messageLimit,
         schema: { tags: ['chat'], summary: 'Send a message; answers the conversation with the coach reply', body: sendMessageSchema, response: { 200: sendMessageResponseSchema, ...errors } },
       },
       async (request) => {
@@ -118,7 +120,8 @@ export const chatRoutes =
     app.post(
       '/api/chat/message/stream',
       {
-        preHandler: [requireUser, messageLimit],
+        preValidation: requireUser,
+        preHandler: messageLimit,
         schema: {
           tags: ['chat'],
           summary: 'Send a message; the reply streams as server-sent events: user, delta…, then done or error',

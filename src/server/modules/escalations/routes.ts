@@ -14,14 +14,14 @@ export const escalationRoutes =
   async (app) => {
     app.get(
       '/api/admin/escalations',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], summary: 'Escalations, newest first', response: { 200: escalationListSchema, ...errors } } },
+      { preValidation: requireAdmin, schema: { tags: ['admin'], summary: 'Escalations, newest first', response: { 200: escalationListSchema, ...errors } } },
       async () => listEscalations(deps.db),
     );
 
     app.post(
       '/api/admin/escalations/:id/respond',
       {
-        preHandler: requireAdmin,
+        preValidation: requireAdmin,
         schema: {
           tags: ['admin'],
           summary: "Answer an escalation: the reply joins the rep's conversation; a learning note joins the knowledge base",

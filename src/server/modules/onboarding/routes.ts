@@ -13,7 +13,7 @@ export const onboardingRoutes =
     app.post(
       '/api/onboarding',
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: ['onboarding'],
           summary: "Save the signed-in rep's profile and complete onboarding",

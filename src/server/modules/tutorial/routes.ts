@@ -11,7 +11,7 @@ export const tutorialRoutes =
     app.post(
       '/api/tutorial/seen',
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: ['tutorial'],
           summary: 'Record that the signed-in user watched the tutorial (the first time counts)',

@@ -11,7 +11,7 @@ export const userRoutes =
     app.get(
       '/api/user',
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: ['user'],
           summary: 'The signed-in user, or (admins only) another user by id',
