@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { failMessagesContaining } from '../test/db-faults.js';
 import { makeUser } from '../test/factories.js';
 
 const lines: string[] = [];
@@ -19,13 +20,7 @@ describe('errors in the app’s shape, logs without what people typed', () => {
   });
 
   it('logs a failed statement by its code and first words, never its parameters or the driver’s message', async () => {
-    await t.pool.query(`
-      create function refuse_secret() returns trigger language plpgsql as $$
-      begin
-        if new.content like '%secret-sentinel%' then raise exception 'refused: %', new.content; end if;
-        return new;
-      end $$;
-      create trigger refuse_secret before insert on chat_messages for each row execute function refuse_secret();`);
+    await failMessagesContaining(t.pool, 'secret-sentinel');
     const u = await makeUser(t.app);
     const sessionId = (await t.app.inject({ method: 'POST', url: '/api/chat/session', headers: { cookie: u.cookie }, payload: {} })).json().sessionId;
     lines.length = 0;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { emailSchema, PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
+import { escalationSchema } from './escalations.js';
 import { onboardingSchema } from './onboarding.js';
 import { safeString } from './primitives.js';
+import { userSchema } from './user.js';
 
 /** PUT /api/account/profile: the onboarding fields, edited from the account page. */
 export const profileUpdateSchema = onboardingSchema;
@@ -40,45 +42,27 @@ const exportedMessageSchema = z.object({
   createdAt: z.string(),
 });
 
+/** The onboarding answers: the export's `profile`, left out of its `account`. */
+const PROFILE_FIELDS = {
+  age: true,
+  city: true,
+  state: true,
+  salesExperience: true,
+  currentIncome: true,
+  targetIncome: true,
+  biggestStruggle: true,
+  industry: true,
+  product: true,
+} as const;
+
 /** GET /api/account/export: everything we hold about the person, in one file (DECISIONS §9). */
 export const accountExportSchema = z.object({
   exportedAt: z.string(),
   product: z.string(),
-  account: z.object({
-    id: z.number(),
-    username: z.string(),
-    email: z.string(),
-    createdAt: z.string(),
-    isAdmin: z.boolean(),
-    hasBasicAccess: z.boolean(),
-    hasProAccess: z.boolean(),
-    sessionCount: z.number(),
-    referralCode: z.string(),
-    referredBy: z.string().nullable(),
-    freeProMonthsRemaining: z.number(),
-    tutorialSeenAt: z.string().nullable(),
-    weeklyFreeChatsRemaining: z.number(),
-    lastWeeklyResetDate: z.string().nullable(),
-    hasUsedFreeTrial: z.boolean(),
-    freeSessionUsed: z.boolean(),
-    freeSessionExpiresAt: z.string().nullable(),
-    basicPurchaseDate: z.string().nullable(),
-    hasUsedProPromo: z.boolean(),
-    stripeCustomerId: z.string().nullable(),
-    stripeSubscriptionId: z.string().nullable(),
-  }),
-  profile: z.object({
-    onboardingCompleted: z.boolean(),
-    age: z.number().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    salesExperience: z.string().nullable(),
-    currentIncome: z.number().nullable(),
-    targetIncome: z.number().nullable(),
-    biggestStruggle: z.string().nullable(),
-    industry: z.string().nullable(),
-    product: z.string().nullable(),
-  }),
+  /** The user row as the API shows it (userSchema), but for the profile answers below. */
+  account: userSchema.omit(PROFILE_FIELDS),
+  /** The onboarding answers. */
+  profile: userSchema.pick({ onboardingCompleted: true, ...PROFILE_FIELDS }),
   conversations: z.array(
     z.object({
       sessionId: z.string(),
@@ -115,19 +99,9 @@ export const accountExportSchema = z.object({
   ),
   /** Conversations handed to the coaching team. */
   escalations: z.array(
-    z.object({
-      createdAt: z.string(),
-      updatedAt: z.string(),
-      status: z.enum(['pending', 'answered']),
-      priority: z.enum(['urgent', 'high', 'normal', 'low']),
-      /** The conversation's public id, as in `conversations` (the internal row id means nothing outside). */
-      sessionId: z.string().nullable(),
-      escalationReason: z.string(),
-      userMessage: z.string(),
-      aiAttempt: z.string(),
-      adminResponse: z.string().nullable(),
-      learningNote: z.string().nullable(),
-    }),
+    escalationSchema
+      .pick({ createdAt: true, status: true, priority: true, sessionId: true, escalationReason: true, userMessage: true, aiAttempt: true, adminResponse: true, learningNote: true })
+      .extend({ updatedAt: z.string() }),
   ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

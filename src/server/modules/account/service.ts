@@ -6,6 +6,8 @@ import { HttpError } from '../../plugins/errors.js';
 import { assertUncommonPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { emailTakenError } from '../auth/service.js';
 import { deleteOtherSessions, hashToken } from '../auth/sessions.js';
+import { escalationFields } from '../escalations/service.js';
+import { toUserDto } from '../user/service.js';
 import { conversationToMarkdown } from './transcript.js';
 
 async function assertPassword(user: UserRow, password: string): Promise<void> {
@@ -50,8 +52,6 @@ export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletio
   await db.delete(users).where(eq(users.id, user.id));
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 /**
  * Everything we hold about the user, and only theirs (every query is filtered by their id).
  * `currentToken` marks which of their sessions is asking, so they can tell it from the others.
@@ -76,44 +76,13 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
     .where(eq(aiEscalations.userId, user.id))
     .orderBy(asc(aiEscalations.createdAt), asc(aiEscalations.id));
 
+  const dto = toUserDto(user);
   return {
     exportedAt: now.toISOString(),
     product: productName,
-    account: {
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      createdAt: user.createdAt.toISOString(),
-      isAdmin: user.isAdmin,
-      hasBasicAccess: user.hasBasicAccess,
-      hasProAccess: user.hasProAccess,
-      sessionCount: user.sessionCount,
-      referralCode: user.referralCode,
-      referredBy: user.referredBy,
-      freeProMonthsRemaining: user.freeProMonthsRemaining,
-      tutorialSeenAt: iso(user.tutorialSeenAt),
-      weeklyFreeChatsRemaining: user.weeklyFreeChatsRemaining,
-      lastWeeklyResetDate: iso(user.lastWeeklyResetDate),
-      hasUsedFreeTrial: user.hasUsedFreeTrial,
-      freeSessionUsed: user.freeSessionUsed,
-      freeSessionExpiresAt: iso(user.freeSessionExpiresAt),
-      basicPurchaseDate: iso(user.basicPurchaseDate),
-      hasUsedProPromo: user.hasUsedProPromo,
-      stripeCustomerId: user.stripeCustomerId,
-      stripeSubscriptionId: user.stripeSubscriptionId,
-    },
-    profile: {
-      onboardingCompleted: user.onboardingCompleted,
-      age: user.age,
-      city: user.city,
-      state: user.state,
-      salesExperience: user.salesExperience,
-      currentIncome: user.currentIncome,
-      targetIncome: user.targetIncome,
-      biggestStruggle: user.biggestStruggle,
-      industry: user.industry,
-      product: user.product,
-    },
+    // The response schema picks each part's fields from the one user object the API shows.
+    account: dto,
+    profile: dto,
     conversations: conversations.map((c) => {
       const own = byConversation.get(c.id) ?? [];
       return {
@@ -142,17 +111,6 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
       expiresAt: s.expiresAt.toISOString(),
       current: s.tokenHash === currentHash,
     })),
-    escalations: escalationRows.map(({ escalation: e, sessionId }) => ({
-      createdAt: e.createdAt.toISOString(),
-      updatedAt: e.updatedAt.toISOString(),
-      status: e.status,
-      priority: e.priority,
-      sessionId,
-      escalationReason: e.escalationReason,
-      userMessage: e.userMessage,
-      aiAttempt: e.aiAttempt,
-      adminResponse: e.adminResponse,
-      learningNote: e.learningNote,
-    })),
+    escalations: escalationRows.map(({ escalation: e, sessionId }) => ({ ...escalationFields(e), updatedAt: e.updatedAt.toISOString(), sessionId })),
   };
 }

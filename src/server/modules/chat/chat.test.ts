@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { aiEscalations, chatMessages, chatSessions, knowledgeChunks, users } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { failMessagesContaining } from '../../test/db-faults.js';
 import { makeUser, type SignedInUser } from '../../test/factories.js';
 import { validProfile } from '../../test/profile.js';
 import { CoachUnavailableError, type CoachEngine } from '../coach/engine.js';
@@ -346,13 +347,7 @@ describe('a database error during a streamed reply', () => {
     const t = await buildTestApp({ TRIAL_DAYS: '0' });
     try {
       // A real PostgreSQL error on the rep's message insert, which runs after the stream opened.
-      await t.pool.query(`
-        create function refuse_marked_message() returns trigger language plpgsql as $$
-        begin
-          if new.content like '%db-must-fail%' then raise exception 'forced failure'; end if;
-          return new;
-        end $$;
-        create trigger refuse_marked before insert on chat_messages for each row execute function refuse_marked_message();`);
+      await failMessagesContaining(t.pool, 'db-must-fail');
       const u = await makeUser(t.app);
       const sessionId = await newSession(t, u);
       const res = await t.app.inject({ method: 'POST', url: '/api/chat/message/stream', headers: { cookie: u.cookie }, payload: { sessionId, message: 'please db-must-fail now' } });

@@ -5,6 +5,22 @@ import { aiEscalations, chatMessages, chatSessions, users, type UserRow } from '
 import { HttpError } from '../../plugins/errors.js';
 import { appendKnowledge } from '../knowledge/service.js';
 
+type EscalationRow = typeof aiEscalations.$inferSelect;
+
+/** The fields of an escalation every view shows: the admin list and the rep's own export. */
+export function escalationFields(e: EscalationRow) {
+  return {
+    createdAt: e.createdAt.toISOString(),
+    status: e.status,
+    priority: e.priority,
+    escalationReason: e.escalationReason,
+    userMessage: e.userMessage,
+    aiAttempt: e.aiAttempt,
+    adminResponse: e.adminResponse,
+    learningNote: e.learningNote,
+  };
+}
+
 export async function listEscalations(db: Db): Promise<Escalation[]> {
   const messageCount = db
     .select({ chatSessionId: chatMessages.chatSessionId, n: count().as('n') })
@@ -20,17 +36,10 @@ export async function listEscalations(db: Db): Promise<Escalation[]> {
     .orderBy(desc(aiEscalations.createdAt), desc(aiEscalations.id))
     .limit(200);
   return rows.map(({ e, username, sessionId, n }) => ({
+    ...escalationFields(e),
     id: e.id,
-    createdAt: e.createdAt.toISOString(),
-    status: e.status,
-    priority: e.priority,
     user: { id: e.userId, username },
     sessionId,
-    escalationReason: e.escalationReason,
-    userMessage: e.userMessage,
-    aiAttempt: e.aiAttempt,
-    adminResponse: e.adminResponse,
-    learningNote: e.learningNote,
     sessionMessageCount: Number(n ?? 0),
   }));
 }
