@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Coaching } from '../../shared/coaching.js';
+import { MESSAGE_ROLES } from '../../shared/schemas/chat.js';
+import { ESCALATION_PRIORITIES, ESCALATION_STATUSES } from '../../shared/schemas/escalations.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -103,7 +105,7 @@ export const chatMessages = pgTable(
     chatSessionId: integer('chat_session_id')
       .notNull()
       .references(() => chatSessions.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['user', 'assistant', 'team'] }).notNull(),
+    role: text('role', { enum: MESSAGE_ROLES }).notNull(),
     content: text('content').notNull(),
     options: jsonb('options').$type<string[]>(),
     coaching: jsonb('coaching').$type<Coaching>(),
@@ -168,10 +170,10 @@ export const aiEscalations = pgTable(
     userMessage: text('user_message').notNull(),
     aiAttempt: text('ai_attempt').notNull(),
     escalationReason: text('escalation_reason').notNull(),
-    status: text('status', { enum: ['pending', 'answered'] }).notNull().default('pending'),
+    status: text('status', { enum: ESCALATION_STATUSES }).notNull().default('pending'),
     adminResponse: text('admin_response'),
     learningNote: text('learning_note'),
-    priority: text('priority', { enum: ['urgent', 'high', 'normal', 'low'] }).notNull().default('normal'),
+    priority: text('priority', { enum: ESCALATION_PRIORITIES }).notNull().default('normal'),
     respondedBy: integer('responded_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('ai_escalations_status_idx').on(t.status, t.createdAt), index('ai_escalations_user_idx').on(t.userId)],

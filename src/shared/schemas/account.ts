@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
+import { MESSAGE_ROLES } from './chat.js';
 import { escalationSchema } from './escalations.js';
 import { onboardingSchema } from './onboarding.js';
 import { safeString } from './primitives.js';
@@ -36,7 +37,7 @@ export const accountDeletionSchema = z.strictObject({
 export type AccountDeletionInput = z.infer<typeof accountDeletionSchema>;
 
 const exportedMessageSchema = z.object({
-  role: z.enum(['user', 'assistant', 'team']),
+  role: z.enum(MESSAGE_ROLES),
   content: z.string(),
   options: z.array(z.string()).nullable(),
   createdAt: z.string(),

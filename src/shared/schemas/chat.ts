@@ -4,6 +4,14 @@ import { safeString } from './primitives.js';
 
 export const MESSAGE_MAX = 2000;
 
+/** Who wrote a message: the rep, the coach, or a person on the coaching team (an admin's reply). */
+export const MESSAGE_ROLES = ['user', 'assistant', 'team'] as const;
+export type MessageRole = (typeof MESSAGE_ROLES)[number];
+
+/** Who may chat how much (DECISIONS §3): admin, paid (Basic or Pro), trial, or free (one conversation per window). */
+export const CHAT_ACCESS = ['admin', 'paid', 'trial', 'free'] as const;
+export type ChatAccess = (typeof CHAT_ACCESS)[number];
+
 export const coachingSchema = z.object({
   stage: z.enum(STAGES),
   topics: z.array(z.enum(TOPICS)),
@@ -13,7 +21,7 @@ export const coachingSchema = z.object({
 /** SPEC §3 chat message. `team` is a reply from a person on the coaching team (an admin), shown as such. */
 export const chatMessageSchema = z.object({
   id: z.number().int(),
-  role: z.enum(['user', 'assistant', 'team']),
+  role: z.enum(MESSAGE_ROLES),
   content: z.string(),
   timestamp: z.string(),
   options: z.array(z.string()).optional(),
@@ -61,8 +69,7 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
  * upgrade screen (SPEC §2 Chat, §4), computed by the server from the plan catalogue.
  */
 export const chatStatusSchema = z.object({
-  /** admin, paid (Basic or Pro), trial, or free (one conversation per window). */
-  access: z.enum(['admin', 'paid', 'trial', 'free']),
+  access: z.enum(CHAT_ACCESS),
   unlimited: z.boolean(),
   /** Free chats left in the current window (meaningful for `free`). */
   freeChatsRemaining: z.number().int(),

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { idParam, safeString } from './primitives.js';
 
 export const ESCALATION_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
+export type EscalationPriority = (typeof ESCALATION_PRIORITIES)[number];
+export const ESCALATION_STATUSES = ['pending', 'answered'] as const;
 
 /** SPEC §3 escalation, as the admin list shows it. */
 export const escalationSchema = z.object({
   id: z.number().int(),
   createdAt: z.string(),
-  status: z.enum(['pending', 'answered']),
+  status: z.enum(ESCALATION_STATUSES),
   priority: z.enum(ESCALATION_PRIORITIES),
   user: z.object({ id: z.number().int(), username: z.string() }),
   sessionId: z.string().nullable(),

@@ -1,6 +1,8 @@
+import type { MessageRole } from '../../../shared/schemas/chat.js';
+
 /** A conversation as a Markdown transcript a person can read (the export's promise, DECISIONS §9). */
 export interface TranscriptMessage {
-  role: 'user' | 'assistant' | 'team';
+  role: MessageRole;
   content: string;
   createdAt: Date;
 }

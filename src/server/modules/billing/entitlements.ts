@@ -1,11 +1,11 @@
 import type { PlanCatalogue } from '../../../shared/plans.js';
+import type { ChatAccess } from '../../../shared/schemas/chat.js';
 import type { UserRow } from '../../db/schema.js';
 
-/**
+/*
  * Who may chat how much (DECISIONS §3): admins and paying users without limit, then the trial,
  * then the free tier's one conversation per window. Every chat rule reads this one place.
  */
-export type ChatAccess = 'admin' | 'paid' | 'trial' | 'free';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -5,6 +5,7 @@
  * relevant knowledge-base passages; the engine answers one assistant message.
  */
 import type { Coaching } from '../../../shared/coaching.js';
+import type { MessageRole } from '../../../shared/schemas/chat.js';
 
 export interface RepProfile {
   username: string;
@@ -21,7 +22,7 @@ export interface RepProfile {
 
 /** One earlier message, oldest first. `state` is what the engine stored with its own message. */
 export interface HistoryMessage {
-  role: 'user' | 'assistant' | 'team';
+  role: MessageRole;
   content: string;
   options?: string[] | null;
   coaching?: Coaching | null;
