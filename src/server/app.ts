@@ -7,11 +7,9 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from './db/client.js';
-import type { Env } from './env.js';
-import { buildPlanCatalogue, type PlanCatalogue } from '../shared/plans.js';
-import type { CoachEngine } from './modules/coach/engine.js';
-import { selectCoachEngine } from './modules/coach/select-engine.js';
+import { buildPlanCatalogue } from '../shared/plans.js';
+import type { AppDeps, AppInputs } from './deps.js';
+import { selectCoachEngine } from './modules/coach/service.js';
 import { frameworkErrorHandler, registerErrorHandler, serializeError } from './plugins/errors.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -28,26 +26,6 @@ import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { plansRoutes } from './modules/plans/routes.js';
 import { tutorialRoutes } from './modules/tutorial/routes.js';
 import { userRoutes } from './modules/user/routes.js';
-
-export interface AppInputs {
-  env: Env;
-  db: Db;
-  /** The clock every rule reads, so tests can move time. */
-  now: () => Date;
-  /** The built client (index.html and assets); omitted in API-only tests. */
-  clientDir?: string;
-  /** The coach engine; by default the one COACH_PROVIDER selects. Tests pass their own. */
-  coach?: CoachEngine;
-  logger?: boolean | { level: string };
-  /** Where the JSON logs go (standard output by default); tests read them from here. */
-  logStream?: { write: (line: string) => void };
-}
-
-/** What every module receives: the inputs plus what is derived from them once. */
-export interface AppDeps extends AppInputs {
-  plans: PlanCatalogue;
-  coach: CoachEngine;
-}
 
 export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   const deps: AppDeps = { ...inputs, plans: buildPlanCatalogue(inputs.env.TRIAL_DAYS), coach: inputs.coach ?? selectCoachEngine(inputs.env) };

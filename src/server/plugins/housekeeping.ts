@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
-import { purgeExpiredSessions } from '../modules/auth/sessions.js';
+import { purgeExpiredSessions } from '../modules/auth/service.js';
 import { purgeCounters } from './rate-limits.js';
 
 const HOUR_MS = 60 * 60 * 1000;

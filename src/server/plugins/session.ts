@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
-import { SESSION_MAX_MS, userForToken } from '../modules/auth/sessions.js';
-import type { AppDeps } from '../app.js';
+import { SESSION_MAX_MS, userForToken } from '../modules/auth/service.js';
+import type { AppDeps } from '../deps.js';
 import { HttpError } from './errors.js';
 
 /** The session cookie over plain HTTP (a laptop, a LAN). */

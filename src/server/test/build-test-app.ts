@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { connect, type Db } from '../db/client.js';
 import { readEnv, type Env } from '../env.js';
-import type { CoachEngine } from '../modules/coach/engine.js';
+import type { CoachEngine } from '../modules/coach/service.js';
 
 export interface TestClock {
   now: () => Date;

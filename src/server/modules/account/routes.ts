@@ -9,7 +9,7 @@ import {
 import { okSchema } from '../../../shared/schemas/auth.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import { userSchema } from '../../../shared/schemas/user.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { clearSessionCookie, currentUser, requireUser } from '../../plugins/session.js';
 import { saveProfile } from '../onboarding/service.js';
 import { toUserDto } from '../user/service.js';

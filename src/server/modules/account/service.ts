@@ -3,9 +3,7 @@ import type { AccountDeletionInput, AccountExport, EmailChangeInput, PasswordCha
 import type { Db } from '../../db/client.js';
 import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { assertUncommonPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
-import { emailTakenError } from '../auth/service.js';
-import { deleteOtherSessions, hashToken } from '../auth/sessions.js';
+import { assertUncommonPassword, deleteOtherSessions, emailTakenError, hashPassword, hashToken, verifyPassword } from '../auth/service.js';
 import { escalationFields } from '../escalations/service.js';
 import { toUserDto } from '../user/service.js';
 import { conversationToMarkdown } from './transcript.js';

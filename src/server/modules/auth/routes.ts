@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okSchema, sessionStateSchema, signInSchema, signUpSchema } from '../../../shared/schemas/auth.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import { userSchema } from '../../../shared/schemas/user.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { clearSessionCookie, presentedToken, setSessionCookie } from '../../plugins/session.js';
 import { toUserDto } from '../user/service.js';
 import { signIn, signUp } from './service.js';

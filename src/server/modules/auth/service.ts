@@ -101,3 +101,7 @@ export async function signIn(db: Db, input: SignInInput, limit: Limit, now: Date
   });
   return { user, token };
 }
+
+// What other modules and plugins use of passwords and sessions.
+export { assertUncommonPassword, hashPassword, verifyPassword } from './passwords.js';
+export { deleteOtherSessions, hashToken, purgeExpiredSessions, SESSION_MAX_MS, userForToken } from './sessions.js';

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { failMessagesContaining } from '../../test/db-faults.js';
 import { makeUser, type SignedInUser } from '../../test/factories.js';
 import { validProfile } from '../../test/profile.js';
-import { CoachUnavailableError, type CoachEngine } from '../coach/engine.js';
+import { CoachUnavailableError, type CoachEngine } from '../coach/service.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 let trial: TestApp; // default catalogue: new users are in the 60-day trial

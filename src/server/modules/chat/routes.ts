@@ -10,10 +10,10 @@ import {
   sessionIdParamSchema,
 } from '../../../shared/schemas/chat.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../plugins/errors.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
-import { CoachUnavailableError } from '../coach/engine.js';
+import { CoachUnavailableError } from '../coach/service.js';
 import { perUserLimit } from '../../plugins/rate-limits.js';
 import {
   abandonTurn,

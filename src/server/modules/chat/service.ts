@@ -7,10 +7,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { withRetry } from '../../db/errors.js';
 import { aiEscalations, chatMessages, chatSessions, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { chatAccess, daysUntil, freeChatsRemaining, nextFreeChatAt, trialEndsAt, windowExpired } from '../billing/entitlements.js';
-import { lockUser, releaseFreeMessage, reserveFreeMessage } from '../billing/free-tier.js';
-import type { CoachContext, CoachReply, HistoryMessage } from '../coach/engine.js';
-import { diagnose } from '../coach/playbook/diagnose.js';
+import { chatAccess, daysUntil, freeChatsRemaining, lockUser, nextFreeChatAt, releaseFreeMessage, reserveFreeMessage, trialEndsAt, windowExpired } from '../billing/service.js';
+import { diagnose, type CoachContext, type CoachReply, type HistoryMessage } from '../coach/service.js';
 import { passagesSql, searchKnowledge, searchQueryText, toPassages } from '../knowledge/service.js';
 
 const TITLE_MAX = 80;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '../../../shared/schemas/config.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 
 export const configRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

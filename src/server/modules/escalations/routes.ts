@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okSchema } from '../../../shared/schemas/auth.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import { escalationIdParamSchema, escalationListSchema, escalationResponseSchema } from '../../../shared/schemas/escalations.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { currentUser, requireAdmin } from '../../plugins/session.js';
 import { listEscalations, respondToEscalation } from './service.js';
 

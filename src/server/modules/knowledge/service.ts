@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { knowledgeChunks, knowledgeVersions } from '../../db/schema.js';
-import type { KnowledgePassage } from '../coach/engine.js';
+import type { KnowledgePassage } from '../coach/service.js';
 import { chunkKnowledge } from './chunking.js';
 
 export const STARTER_NOTE = 'Starter playbook';

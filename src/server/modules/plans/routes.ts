@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { planCatalogueSchema } from '../../../shared/schemas/plans.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 
 export const plansRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

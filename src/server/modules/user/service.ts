@@ -4,7 +4,7 @@ import type { User } from '../../../shared/schemas/user.js';
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { freeChatsRemaining } from '../billing/entitlements.js';
+import { freeChatsRemaining } from '../billing/service.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -1,0 +1,29 @@
+import type { PlanCatalogue } from '../shared/plans.js';
+import type { Db } from './db/client.js';
+import type { Env } from './env.js';
+import type { CoachEngine } from './modules/coach/service.js';
+
+/*
+ * What buildApp() is given and what every module receives. In a file of its own so that the
+ * modules and plugins, which app.ts imports, do not import app.ts back.
+ */
+
+export interface AppInputs {
+  env: Env;
+  db: Db;
+  /** The clock every rule reads, so tests can move time. */
+  now: () => Date;
+  /** The built client (index.html and assets); omitted in API-only tests. */
+  clientDir?: string;
+  /** The coach engine; by default the one COACH_PROVIDER selects. Tests pass their own. */
+  coach?: CoachEngine;
+  logger?: boolean | { level: string };
+  /** Where the JSON logs go (standard output by default); tests read them from here. */
+  logStream?: { write: (line: string) => void };
+}
+
+/** What every module receives: the inputs plus what is derived from them once. */
+export interface AppDeps extends AppInputs {
+  plans: PlanCatalogue;
+  coach: CoachEngine;
+}

@@ -1,0 +1,8 @@
+/**
+ * The coach module's public surface: what the chat, the knowledge base, the app and other
+ * modules' tests use. The engines behind it (playbook/, llm/) are the module's own business.
+ */
+export type { CoachContext, CoachEngine, CoachReply, CoachStream, EngineState, HistoryMessage, KnowledgePassage, RepProfile } from './engine.js';
+export { CoachUnavailableError } from './engine.js';
+export { selectCoachEngine } from './select-engine.js';
+export { diagnose } from './playbook/diagnose.js';
