@@ -14,6 +14,7 @@ import { frameworkErrorHandler, registerErrorHandler, serializeError } from './p
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerHousekeeping } from './plugins/housekeeping.js';
+import { postgresRateLimitStore } from './plugins/rate-limits.js';
 import { registerSession } from './plugins/session.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -52,6 +53,7 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    store: postgresRateLimitStore(deps.db, deps.now),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       message: `Too many attempts from this address. Try again in ${Math.max(1, Math.ceil(ctx.ttl / 60000))} minute(s).`,

@@ -3,12 +3,13 @@
  * admin (DECISIONS §2). Works whether the app is running (it talks to the app's database
  * server) or not (it starts the embedded server briefly).
  */
-import { eq, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { connect } from '../db/client.js';
 import { EMBEDDED_DB_NAME, openDatabase } from '../db/database.js';
 import { resolveClusterDir, runningServerUrl } from '../db/embedded.js';
 import { users } from '../db/schema.js';
 import { readEnv } from '../env.js';
+import { findUserByNameOrEmail } from '../modules/auth/service.js';
 
 const USAGE = 'Usage: npm run admin -- grant <username|email>\n       npm run admin -- revoke <username|email>';
 
@@ -22,17 +23,12 @@ async function main(argv: string[]): Promise<number> {
   const running = env.DATABASE_URL ? null : runningServerUrl(resolveClusterDir(env.DATA_DIR), EMBEDDED_DB_NAME);
   const database = running ? connect(running, 1) : await openDatabase(env, () => {});
   try {
-    const key = who.trim().toLowerCase();
-    const updated = await database.db
-      .update(users)
-      .set({ isAdmin: action === 'grant' })
-      .where(or(eq(sql`lower(${users.username})`, key), eq(sql`lower(${users.email})`, key)))
-      .returning({ username: users.username, email: users.email });
-    const user = updated[0];
+    const user = await findUserByNameOrEmail(database.db, who);
     if (!user) {
       console.error(`No user with username or email "${who}".`);
       return 1;
     }
+    await database.db.update(users).set({ isAdmin: action === 'grant' }).where(eq(users.id, user.id));
     console.log(action === 'grant' ? `${user.username} <${user.email}> is now an admin.` : `${user.username} <${user.email}> is no longer an admin.`);
     return 0;
   } finally {

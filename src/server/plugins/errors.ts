@@ -1,17 +1,31 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../shared/schemas/errors.js';
 import { isDataException, isRetryable, pgErrorOf } from '../db/errors.js';
+
+export interface HttpErrorOptions {
+  /** Field errors, each shown next to its field. Implies `code: 'invalid_input'` unless another is given. */
+  errors?: Record<string, string[]>;
+  /** Extra response headers, e.g. Retry-After. */
+  headers?: Record<string, string>;
+  code?: ErrorCode;
+}
 
 /** An error a service throws to answer 4xx with a readable message. */
 export class HttpError extends Error {
+  readonly errors?: Record<string, string[]>;
+  readonly headers?: Record<string, string>;
+  readonly code?: ErrorCode;
+
   constructor(
     public readonly statusCode: number,
     message: string,
-    public readonly errors?: Record<string, string[]>,
-    public readonly headers?: Record<string, string>,
-    public readonly extra?: Record<string, unknown>,
+    options: HttpErrorOptions = {},
   ) {
     super(message);
+    this.errors = options.errors;
+    this.headers = options.headers;
+    this.code = options.code ?? (options.errors ? 'invalid_input' : undefined);
   }
 }
 
@@ -65,9 +79,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .status(error.statusCode)
-        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.code === 'payment_required' ? { requiresPayment: true } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
@@ -79,7 +96,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         (errors[field] ??= []).push(message);
       }
       const first = Object.values(errors)[0]?.[0] ?? 'Invalid request';
-      return reply.status(400).send({ message: first, errors });
+      return reply.status(400).send({ message: first, errors, code: 'invalid_input' });
     }
     if (isDataException(error)) {
       // The schemas should have refused this input; log that one slipped through, without it.
@@ -91,7 +108,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(503).header('retry-after', '1').send({ message: 'The server is busy. Please try again.' });
     }
     if (!isResponseSerializationError(error as FastifyError) && error.statusCode && error.statusCode < 500) {
-      if (error.statusCode === 429) return reply.status(429).send({ message: error.message });
+      if (error.statusCode === 429) return reply.status(429).send({ message: error.message, code: 'rate_limited' });
       const message =
         error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
           ? 'Requests must be sent as JSON'

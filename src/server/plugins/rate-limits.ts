@@ -1,5 +1,6 @@
 import { and, gt, inArray, lte } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.js';
 import { rateLimitCounters } from '../db/schema.js';
 import { HttpError } from './errors.js';
@@ -32,6 +33,37 @@ async function count(db: Db, key: string, limit: Limit, now: Date): Promise<{ hi
 
 const secondsUntil = (windowStart: Date, limit: Limit, now: Date) =>
   Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - now.getTime()) / 1000));
+
+/**
+ * @fastify/rate-limit's store for the per-address limits, on the same counters: every app
+ * process on the database shares them (its default store is one process's memory). Each route
+ * counts apart, as with the default store.
+ */
+export function postgresRateLimitStore(db: Db, now: () => Date): FastifyRateLimitStoreCtor {
+  class PostgresRateLimitStore implements FastifyRateLimitStore {
+    private readonly prefix: string;
+    constructor(options: FastifyRateLimitOptions | { route: string }) {
+      this.prefix = 'route' in options ? options.route : 'address';
+    }
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
+      const at = now();
+      count(db, `${this.prefix}:${key}`, { max, windowMs: timeWindow }, at).then(
+        ({ hits, windowStart }) => callback(null, { current: hits, ttl: Math.max(0, windowStart.getTime() + timeWindow - at.getTime()) }),
+        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+      );
+    }
+    // The plugin passes the route's merged limit settings, with the route under `routeInfo`
+    // (its typings say the route options themselves).
+    child(settings: RouteOptions & { path: string; prefix: string }): FastifyRateLimitStore {
+      const route = (settings as unknown as { routeInfo: Pick<RouteOptions, 'method' | 'url'> }).routeInfo;
+      return new PostgresRateLimitStore({ route: `address:${String(route.method)}:${route.url}` });
+    }
+  }
+  return PostgresRateLimitStore;
+}
+
+/** The per-address limit of every route that checks a password (sign-up, sign-in, the account's email, password and deletion). */
+export const passwordCheckLimit = (perAddress: number) => ({ rateLimit: { max: perAddress, timeWindow: 15 * 60 * 1000 } });
 
 /** Counts a hit; returns 0 when it is within the limit, else the seconds until the window ends. */
 export async function hit(db: Db, key: string, limit: Limit, now: Date): Promise<number> {
@@ -71,6 +103,6 @@ export function perUserLimit(db: Db, now: () => Date, name: string, limit: Limit
   return async (request: FastifyRequest): Promise<void> => {
     if (!request.user) return;
     const wait = await hit(db, `${name}:${request.user.id}`, limit, now());
-    if (wait > 0) throw new HttpError(429, message(wait), undefined, { 'retry-after': String(wait) });
+    if (wait > 0) throw new HttpError(429, message(wait), { code: 'rate_limited', headers: { 'retry-after': String(wait) } });
   };
 }

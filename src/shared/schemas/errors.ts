@@ -1,9 +1,19 @@
 import { z } from 'zod';
 
+/**
+ * Machine-readable reasons a client branches on; the message is for people. `payment_required`:
+ * the plan does not cover this (402). `rate_limited`: too many requests, see Retry-After (429).
+ * `invalid_input`: the fields named in `errors` are wrong (400).
+ */
+export const ERROR_CODES = ['payment_required', 'rate_limited', 'invalid_input'] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 /** Every 4xx/5xx answer: a readable message and, for validation failures, the field errors. */
 export const apiErrorSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  code: z.enum(ERROR_CODES).optional(),
+  /** SPEC §8's flag on a 402, kept beside `code: 'payment_required'` for clients written to it. */
   requiresPayment: z.boolean().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -10,6 +10,7 @@ import { okSchema } from '../../../shared/schemas/auth.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import { userSchema } from '../../../shared/schemas/user.js';
 import type { AppDeps } from '../../deps.js';
+import { passwordCheckLimit } from '../../plugins/rate-limits.js';
 import { clearSessionCookie, currentUser, requireUser } from '../../plugins/session.js';
 import { saveProfile } from '../onboarding/service.js';
 import { toUserDto } from '../user/service.js';
@@ -22,7 +23,7 @@ export const accountRoutes =
   async (app) => {
     // Routes that check the current password share the sign-in's per-address limit, so a
     // session left open on a shared computer cannot be used to guess the password.
-    const passwordChecked = { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_PER_IP, timeWindow: 15 * 60 * 1000 } };
+    const passwordChecked = passwordCheckLimit(deps.env.AUTH_RATE_LIMIT_PER_IP);
 
     app.put(
       '/api/account/profile',

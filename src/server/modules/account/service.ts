@@ -11,7 +11,7 @@ import { conversationToMarkdown } from './transcript.js';
 async function assertPassword(user: UserRow, password: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, password))) {
     const message = 'Your current password is not correct.';
-    throw new HttpError(400, message, { currentPassword: [message] });
+    throw new HttpError(400, message, { errors: { currentPassword: [message] } });
   }
 }
 
@@ -32,7 +32,7 @@ export async function changePassword(db: Db, user: UserRow, currentToken: string
   assertUncommonPassword(input.newPassword, 'newPassword');
   if (input.newPassword === input.currentPassword) {
     const message = 'The new password must differ from the current one.';
-    throw new HttpError(400, message, { newPassword: [message] });
+    throw new HttpError(400, message, { errors: { newPassword: [message] } });
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {

@@ -183,6 +183,26 @@ describe('session lifetime', () => {
 });
 
 describe('per-address rate limit', () => {
+  it('is shared by two app instances on one database (its counts live in PostgreSQL)', async () => {
+    const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_IP: '2' });
+    const [one, two] = await Promise.all([buildApp({ env, db: t.db, now: t.clock.now, logger: false }), buildApp({ env, db: t.db, now: t.clock.now, logger: false })]);
+    try {
+      // The window of the main test app's own limit is not this one: a fresh route count starts here.
+      await t.pool.query("delete from rate_limit_counters where key like 'address:%'");
+      const attempt = (app: typeof one) => app.inject({ method: 'POST', url: '/api/auth/signin', payload: { emailOrUsername: 'x', password: 'y' } });
+      expect((await attempt(one)).statusCode).toBe(401);
+      expect((await attempt(two)).statusCode).toBe(401);
+      const third = await attempt(one);
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toMatchObject({ code: 'rate_limited' });
+      // Sign-up counts on its own route.
+      expect((await one.inject({ method: 'POST', url: '/api/auth/signup', payload: {} })).statusCode).toBe(400);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+
+
   it('answers 429 with Retry-After once an address exceeds the limit', async () => {
     const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '2' });
     try {

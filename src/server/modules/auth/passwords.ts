@@ -52,5 +52,5 @@ export function isCommonPassword(password: string): boolean {
 export function assertUncommonPassword(password: string, field: string): void {
   if (!isCommonPassword(password)) return;
   const message = 'This password is too common. Please choose a less guessable one.';
-  throw new HttpError(400, message, { [field]: [message] });
+  throw new HttpError(400, message, { errors: { [field]: [message] } });
 }

@@ -3,6 +3,7 @@ import { okSchema, sessionStateSchema, signInSchema, signUpSchema } from '../../
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import { userSchema } from '../../../shared/schemas/user.js';
 import type { AppDeps } from '../../deps.js';
+import { passwordCheckLimit } from '../../plugins/rate-limits.js';
 import { clearSessionCookie, presentedToken, setSessionCookie } from '../../plugins/session.js';
 import { toUserDto } from '../user/service.js';
 import { signIn, signUp } from './service.js';
@@ -15,7 +16,7 @@ export const authRoutes =
   async (app) => {
     const perAccount = { max: deps.env.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: WINDOW_MS };
     // Per-address limit on both doors (DECISIONS §1), enforced by @fastify/rate-limit.
-    const perAddress = { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_PER_IP, timeWindow: WINDOW_MS } };
+    const perAddress = passwordCheckLimit(deps.env.AUTH_RATE_LIMIT_PER_IP);
     const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
     app.post(

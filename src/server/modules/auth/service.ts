@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import type { SignInInput, SignUpInput } from '../../../shared/schemas/auth.js';
-import type { Db } from '../../db/client.js';
+import { DAY_MS } from '../../../shared/time.js';
+import type { Db, Executor } from '../../db/client.js';
 import { pgErrorOf } from '../../db/errors.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
@@ -26,7 +27,7 @@ export interface SignedIn {
 export function emailTakenError(err: unknown): HttpError | null {
   const pgErr = pgErrorOf(err);
   if (pgErr.code !== '23505' || pgErr.constraint !== 'users_email_lower_idx') return null;
-  return new HttpError(409, 'An account with that email already exists.', { email: ['An account with that email already exists.'] });
+  return new HttpError(409, 'An account with that email already exists.', { errors: { email: ['An account with that email already exists.'] } });
 }
 
 /** Creates the account with its trial (DECISIONS §3: `trialDays` from the plan catalogue; 0 means none). */
@@ -45,7 +46,7 @@ export async function signUp(db: Db, input: SignUpInput, now: Date, trialDays: n
             passwordHash,
             referralCode: newReferralCode(),
             createdAt: now,
-            freeSessionExpiresAt: trialDays > 0 ? new Date(now.getTime() + trialDays * 24 * 60 * 60 * 1000) : null,
+            freeSessionExpiresAt: trialDays > 0 ? new Date(now.getTime() + trialDays * DAY_MS) : null,
           })
           .returning();
         if (!user) throw new Error('insert returned no row');
@@ -57,7 +58,7 @@ export async function signUp(db: Db, input: SignUpInput, now: Date, trialDays: n
       const pgErr = pgErrorOf(err);
       if (pgErr.code !== '23505') throw err;
       if (pgErr.constraint === 'users_username_lower_idx') {
-        throw new HttpError(409, 'That username is already taken.', { username: ['That username is already taken.'] });
+        throw new HttpError(409, 'That username is already taken.', { errors: { username: ['That username is already taken.'] } });
       }
       const emailTaken = emailTakenError(err);
       if (emailTaken) throw emailTaken;
@@ -69,6 +70,17 @@ export async function signUp(db: Db, input: SignUpInput, now: Date, trialDays: n
 
 const SIGN_IN_FAILED = 'Incorrect email/username or password.';
 
+/** The account a username or an email names, compared case-insensitively (both are unique that way). */
+export async function findUserByNameOrEmail(db: Executor, nameOrEmail: string): Promise<UserRow | undefined> {
+  const key = nameOrEmail.trim().toLowerCase();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, key), eq(sql`lower(${users.email})`, key)))
+    .limit(1);
+  return user;
+}
+
 /**
  * Failed sign-ins count per identifier as typed and per account it resolves to (DECISIONS §1),
  * so the same account's username and email share one allowance. Unknown identifiers count too,
@@ -76,16 +88,13 @@ const SIGN_IN_FAILED = 'Incorrect email/username or password.';
  */
 export async function signIn(db: Db, input: SignInInput, limit: Limit, now: Date, previousToken?: string): Promise<SignedIn> {
   const identifier = input.emailOrUsername.toLowerCase();
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(or(eq(sql`lower(${users.username})`, identifier), eq(sql`lower(${users.email})`, identifier)))
-    .limit(1);
+  const user = await findUserByNameOrEmail(db, identifier);
   const keys = [`signin-id:${identifier}`, ...(user ? [`signin-account:${user.id}`] : [])];
   const wait = await blockedFor(db, keys, limit, now);
   if (wait > 0) {
-    throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, undefined, {
-      'retry-after': String(wait),
+    throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, {
+      code: 'rate_limited',
+      headers: { 'retry-after': String(wait) },
     });
   }
   const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), input.password);

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
+import { DAY_MS } from '../../../shared/time.js';
 import type { Db, Executor } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema.js';
 
-const DAY = 24 * 60 * 60 * 1000;
 /** DECISIONS §1: sessions slide for 30 days of inactivity and end after 90 days at most. */
-export const SESSION_IDLE_MS = 30 * DAY;
-export const SESSION_MAX_MS = 90 * DAY;
+export const SESSION_IDLE_MS = 30 * DAY_MS;
+export const SESSION_MAX_MS = 90 * DAY_MS;
 /** Writing last_used_at on every request would turn each read into a write; once an hour is plenty for a 30-day window. */
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
 

@@ -1,5 +1,6 @@
 import type { PlanCatalogue } from '../../../shared/plans.js';
 import type { ChatAccess } from '../../../shared/schemas/chat.js';
+import { DAY_MS } from '../../../shared/time.js';
 import type { UserRow } from '../../db/schema.js';
 
 /*
@@ -7,7 +8,6 @@ import type { UserRow } from '../../db/schema.js';
  * then the free tier's one conversation per window. Every chat rule reads this one place.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The trial's end: set at sign-up; accounts made before that field was set fall back to creation + trial length. */
 export function trialEndsAt(user: Pick<UserRow, 'freeSessionExpiresAt' | 'createdAt'>, plans: PlanCatalogue): Date | null {

@@ -24,11 +24,11 @@ export function openInWindow(chat: Pick<ChatRow, 'freeWindowStart'>, user: UserR
 function paymentRequired(user: UserRow, plans: PlanCatalogue, now: Date): HttpError {
   const next = nextFreeChatAt(user, plans, now);
   const when = next ? ` Your next free chat resets in ${daysUntil(next, now)} day(s).` : '';
-  return new HttpError(402, `Your free weekly chat has been used. Upgrade to keep coaching.${when}`, undefined, undefined, { requiresPayment: true });
+  return new HttpError(402, `Your free weekly chat has been used. Upgrade to keep coaching.${when}`, { code: 'payment_required' });
 }
 
 const capReached = () =>
-  new HttpError(402, 'This free conversation has reached its message limit. Upgrade to keep coaching.', undefined, undefined, { requiresPayment: true });
+  new HttpError(402, 'This free conversation has reached its message limit. Upgrade to keep coaching.', { code: 'payment_required' });
 
 /**
  * Locks the user's row. Every transaction that writes both a user and one of their conversations

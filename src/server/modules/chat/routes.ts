@@ -13,7 +13,7 @@ import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../plugins/errors.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
-import { CoachUnavailableError } from '../coach/service.js';
+import { COACH_UNAVAILABLE_MESSAGE, CoachUnavailableError } from '../coach/service.js';
 import { perUserLimit } from '../../plugins/rate-limits.js';
 import {
   abandonTurn,
@@ -30,7 +30,6 @@ import {
 } from './service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
-const UNAVAILABLE = 'The AI coach is unavailable right now. Please try again in a moment.';
 const RESTARTING = 'The server is restarting. Please send your message again in a moment.';
 
 /** SPEC §7 sends `{ userId }`; the session plugin checks it is the caller's and drops it (DECISIONS §1). */
@@ -107,7 +106,7 @@ export const chatRoutes =
             reply = await deps.coach.reply(turn.context);
           } catch (err) {
             request.log.error({ err }, 'coach engine failed');
-            throw new HttpError(503, err instanceof CoachUnavailableError ? err.message : UNAVAILABLE);
+            throw new HttpError(503, err instanceof CoachUnavailableError ? err.message : COACH_UNAVAILABLE_MESSAGE);
           }
           return { session: sessionAfterTurn(turn, await finishTurn(turnDeps, user, turn, reply)) };
         } catch (err) {
@@ -171,7 +170,7 @@ export const chatRoutes =
       } catch (err) {
         const shuttingDown = abort.signal.reason instanceof ShuttingDown;
         if (!abort.signal.aborted) request.log.error({ err }, 'coach stream failed');
-        send('error', { message: shuttingDown ? RESTARTING : err instanceof CoachUnavailableError ? err.message : UNAVAILABLE });
+        send('error', { message: shuttingDown ? RESTARTING : err instanceof CoachUnavailableError ? err.message : COACH_UNAVAILABLE_MESSAGE });
         await abandonTurn(turnDeps, turn).catch((releaseErr: unknown) => request.log.error({ err: releaseErr }, 'could not release a free message'));
       } finally {
         openStreams.delete(abort);

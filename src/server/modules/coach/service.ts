@@ -5,4 +5,5 @@
 export type { CoachContext, CoachEngine, CoachReply, CoachStream, EngineState, HistoryMessage, KnowledgePassage, RepProfile } from './engine.js';
 export { CoachUnavailableError } from './engine.js';
 export { selectCoachEngine } from './select-engine.js';
+export { COACH_UNAVAILABLE_MESSAGE } from './llm/llm-engine.js';
 export { diagnose } from './playbook/diagnose.js';
