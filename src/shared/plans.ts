@@ -1,35 +1,15 @@
+import type { z } from 'zod';
+import type { planCatalogueSchema, planSchema } from './schemas/plans.js';
+
 /**
  * The plan catalogue: every price, limit and offer the product shows comes from here
  * (DECISIONS §3), so no two pages can disagree. The server serves it at GET /api/plans
  * with the configured trial length applied.
  */
-export type PlanId = 'free' | 'trial' | 'basic' | 'pro' | 'proPromo';
-
-export interface Plan {
-  id: PlanId;
-  name: string;
-  /** Price in US cents per month; 0 for free plans. */
-  priceCents: number;
-  /** Short description of what the plan gives, for cards and the terms. */
-  gives: string;
-  features: string[];
-}
-
-export interface ProPromo extends Plan {
-  id: 'proPromo';
-  /** Price after the first month, in cents. */
-  thenPriceCents: number;
-  oncePerUser: true;
-}
-
-export interface PlanCatalogue {
-  free: Plan & { chatsPerWindow: number; windowDays: number };
-  trial: Plan & { days: number };
-  basic: Plan;
-  pro: Plan;
-  proPromo: ProPromo;
-  currency: 'USD';
-}
+export type Plan = z.infer<typeof planSchema>;
+export type PlanId = Plan['id'];
+export type PlanCatalogue = z.infer<typeof planCatalogueSchema>;
+export type ProPromo = PlanCatalogue['proPromo'];
 
 export const DEFAULT_TRIAL_DAYS = 60;
 
