@@ -3,12 +3,12 @@
  * scenario of a file and a follow-up turn for each, after one warm-up call (the first call also
  * trains the classifier; that cold time is printed separately). The issue's bound: p99 < 30 ms.
  */
-import fs from 'node:fs';
 import type { HistoryMessage, RepProfile } from '../src/server/modules/coach/engine.js';
 import { playbookReply } from '../src/server/modules/coach/playbook/playbook-engine.js';
+import { readScenarioFile } from '../src/server/modules/coach/playbook/scenario-file.js';
 
 const file = process.argv[2] ?? '../shared/coach-eval/dev.json';
-const { scenarios } = JSON.parse(fs.readFileSync(file, 'utf8')) as { scenarios: Array<{ message: string }> };
+const scenarios = readScenarioFile(file);
 const profile: RepProfile = {
   username: 'bench',
   industry: 'Solar',

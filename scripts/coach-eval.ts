@@ -1,24 +1,19 @@
 /**
  * `npm run coach:eval -- <file.json>`: runs the built-in playbook engine over a scenario file
- * (the format of shared/coach-eval/dev.json) and prints each prediction, then stage and topic
- * accuracy (topic is right when topics[0] is one of the expected) and whether every coaching
- * reply names a method and ends with a question or options.
+ * (the format of shared/coach-eval/dev.json, defined in coach/playbook/scenario-file.ts) and
+ * prints each prediction, then stage and topic accuracy (topic is right when topics[0] is one of
+ * the expected) and whether every coaching reply names a method and ends with a question or
+ * options.
  */
-import fs from 'node:fs';
-import { z } from 'zod';
 import { evaluateScenarios } from '../src/server/modules/coach/playbook/evaluate.js';
-
-const fileSchema = z.object({
-  scenarios: z.array(z.object({ id: z.string(), message: z.string(), stage: z.string(), topics: z.array(z.string()).min(1) })),
-});
+import { readScenarioFile } from '../src/server/modules/coach/playbook/scenario-file.js';
 
 const file = process.argv[2];
 if (!file) {
   console.error('Usage: npm run coach:eval -- <scenarios.json>');
   process.exit(2);
 }
-const { scenarios } = fileSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
-const report = await evaluateScenarios(scenarios);
+const report = await evaluateScenarios(readScenarioFile(file));
 for (const r of report.rows) {
   const mark = (ok: boolean) => (ok ? 'ok ' : 'XX ');
   console.log(

@@ -1,11 +1,28 @@
 /**
  * The coach's vocabulary (DECISIONS §6), shared by the engines, the API and the chat screen.
  */
-export const STAGES = ['intro', 'middle', 'close', 'general'] as const;
+import { z } from 'zod';
+
+/** The parts of a sales call, in call order. */
+export const CALL_STAGES = ['intro', 'middle', 'close'] as const;
+export type CallStage = (typeof CALL_STAGES)[number];
+
+/** A call stage, or `general` for a message about no part of a call (chatter, a thank-you). */
+export const STAGES = [...CALL_STAGES, 'general'] as const;
 export type Stage = (typeof STAGES)[number];
 
 export const TOPICS = ['prospecting', 'discovery', 'presentation', 'objection_handling', 'closing', 'follow_up'] as const;
 export type Topic = (typeof TOPICS)[number];
+
+/** The part of the call each topic usually lives in, for when the rep does not say which. */
+export const TOPIC_STAGE: Record<Topic, CallStage> = {
+  prospecting: 'intro',
+  discovery: 'middle',
+  presentation: 'middle',
+  objection_handling: 'middle',
+  closing: 'close',
+  follow_up: 'close',
+};
 
 export const TOPIC_LABELS: Record<Topic, string> = {
   prospecting: 'Prospecting and openers',
@@ -34,10 +51,11 @@ export const SQUARE_STEPS = [
 ] as const;
 
 /** The diagnosis every assistant message carries. */
-export interface Coaching {
-  stage: Stage;
+export const coachingSchema = z.object({
+  stage: z.enum(STAGES),
   /** Most likely first. */
-  topics: Topic[];
+  topics: z.array(z.enum(TOPICS)),
   /** The named method the reply coaches with, when it coaches with one. */
-  method?: string;
-}
+  method: z.string().optional(),
+});
+export type Coaching = z.infer<typeof coachingSchema>;

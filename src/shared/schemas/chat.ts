@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STAGES, TOPICS } from '../coaching.js';
+import { coachingSchema } from '../coaching.js';
 import { safeString } from './primitives.js';
 
 export const MESSAGE_MAX = 2000;
@@ -11,12 +11,6 @@ export type MessageRole = (typeof MESSAGE_ROLES)[number];
 /** Who may chat how much (DECISIONS §3): admin, paid (Basic or Pro), trial, or free (one conversation per window). */
 export const CHAT_ACCESS = ['admin', 'paid', 'trial', 'free'] as const;
 export type ChatAccess = (typeof CHAT_ACCESS)[number];
-
-export const coachingSchema = z.object({
-  stage: z.enum(STAGES),
-  topics: z.array(z.enum(TOPICS)),
-  method: z.string().optional(),
-});
 
 /** SPEC §3 chat message. `team` is a reply from a person on the coaching team (an admin), shown as such. */
 export const chatMessageSchema = z.object({

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { knowledgeChunks, knowledgeVersions } from '../../db/schema.js';
 import type { KnowledgePassage } from '../coach/service.js';
 import { chunkKnowledge } from './chunking.js';
+
+// How the knowledge is cut into passages, for other modules' tests that check the playbook's sections.
+export { chunkKnowledge } from './chunking.js';
 
 export const STARTER_NOTE = 'Starter playbook';
 
@@ -115,9 +118,4 @@ export async function searchKnowledge(db: Db, text: string, boost: string[] = []
     values: [terms, limit],
   });
   return toPassages(result.rows[0]?.passages ?? []);
-}
-
-export async function knowledgeVersionById(db: Db, id: number): Promise<KnowledgeVersion | null> {
-  const [row] = await db.select().from(knowledgeVersions).where(eq(knowledgeVersions.id, id));
-  return row ?? null;
 }

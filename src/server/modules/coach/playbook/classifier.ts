@@ -1,14 +1,14 @@
-import fs from 'node:fs';
-import { TOPICS, type Topic } from '../../../../shared/coaching.js';
-import { SIGNALS, type CallStage } from './signals.js';
+import { CALL_STAGES, TOPICS, type CallStage, type Topic } from '../../../../shared/coaching.js';
+import { readTrainingCorpus, type Scenario, type TrainingCorpus } from './scenario-file.js';
+import { SIGNALS } from './signals.js';
 import { normalize } from './text.js';
 
 /**
  * A small statistical classifier next to the hand-written signals: multinomial naive Bayes over
  * stemmed words, word pairs, word concepts and matching signals of the normalised text. One model
  * for the topic, one for the call stage, and one for "is this about selling at all", trained from
- * training-corpus.json (its scenarios are in the format of shared/coach-eval/dev.json; its
- * offTopic list is chatter) on first use and cached in module scope. Deterministic: no
+ * training-corpus.json (scenario-file.ts: the format of shared/coach-eval/dev.json, plus an
+ * offTopic list of chatter) on first use and cached in module scope. Deterministic: no
  * randomness, fixed iteration order; training takes well under 200 ms.
  *
  * The production build bundles the server into dist/server/main.js, so the build must copy
@@ -16,13 +16,8 @@ import { normalize } from './text.js';
  * import.meta.url)`).
  */
 
-export const CALL_STAGES: readonly CallStage[] = ['intro', 'middle', 'close'];
-
-export interface LabelledMessage {
-  message: string;
-  stage: string;
-  topics: string[];
-}
+/** What training needs of a scenario. */
+export type LabelledMessage = Pick<Scenario, 'message' | 'stage' | 'topics'>;
 
 // ---------------------------------------------------------------------------------------------
 // Features
@@ -290,16 +285,17 @@ export function trainModels(corpus: LabelledMessage[], opts: ClassifierOptions =
   const stageDocs: Array<{ features: string[]; labels: number[] }> = [];
   for (const sc of corpus) {
     const feats = featuresFor(sc.message, opts);
-    const known = sc.topics.filter((t): t is Topic => (TOPICS as readonly string[]).includes(t));
-    if (known.length > 0) {
+    const topics = sc.topics;
+    if (topics.length > 0) {
       const labels = TOPICS.map(() => 0);
-      const rest = known.length > 1 ? (1 - opts.primaryWeight) / (known.length - 1) : 0;
-      known.forEach((t, i) => {
-        labels[TOPICS.indexOf(t)] = known.length === 1 ? 1 : i === 0 ? opts.primaryWeight : rest;
+      const rest = topics.length > 1 ? (1 - opts.primaryWeight) / (topics.length - 1) : 0;
+      topics.forEach((t, i) => {
+        labels[TOPICS.indexOf(t)] = topics.length === 1 ? 1 : i === 0 ? opts.primaryWeight : rest;
       });
       topicDocs.push({ features: feats, labels });
     }
-    const s = CALL_STAGES.indexOf(sc.stage as CallStage);
+    // A scenario labelled `general` teaches the stage model nothing.
+    const s = CALL_STAGES.findIndex((st) => st === sc.stage);
     if (s >= 0) stageDocs.push({ features: feats, labels: CALL_STAGES.map((_, i) => (i === s ? 1 : 0)) });
   }
   const domainDocs = [
@@ -331,38 +327,19 @@ export function classifyWith(models: Models, text: string): Classification {
 
 let cached: Models | undefined;
 let failed = false;
-let trainingMs = 0;
-
-export interface Corpus {
-  scenarios: LabelledMessage[];
-  /** Messages with no sales content, for the sales-or-not model. */
-  offTopic: string[];
-}
 
 /** The training corpus shipped next to this module (and next to dist/server/main.js in production). */
-export function loadCorpus(): Corpus {
-  const raw = fs.readFileSync(new URL('./training-corpus.json', import.meta.url), 'utf8');
-  const parsed = JSON.parse(raw) as { scenarios?: unknown; offTopic?: unknown };
-  if (!Array.isArray(parsed.scenarios)) throw new Error('training-corpus.json: no scenarios');
-  const scenarios = parsed.scenarios.filter(
-    (s): s is LabelledMessage =>
-      typeof s === 'object' &&
-      s !== null &&
-      typeof (s as LabelledMessage).message === 'string' &&
-      typeof (s as LabelledMessage).stage === 'string' &&
-      Array.isArray((s as LabelledMessage).topics),
-  );
-  const offTopic = Array.isArray(parsed.offTopic) ? parsed.offTopic.filter((m): m is string => typeof m === 'string') : [];
-  return { scenarios, offTopic };
+export function loadCorpus(): TrainingCorpus {
+  return readTrainingCorpus(new URL('./training-corpus.json', import.meta.url));
 }
 
 /**
  * The trained models, built on first use; undefined when the corpus cannot be read (a build that
- * forgot to copy training-corpus.json), in which case the diagnosis falls back to the signals.
+ * forgot to copy training-corpus.json) or is not in the scenario format, in which case the
+ * diagnosis falls back to the signals.
  */
 export function models(): Models | undefined {
   if (!cached && !failed) {
-    const t0 = performance.now();
     try {
       const corpus = loadCorpus();
       cached = trainModels(corpus.scenarios, DEFAULT_OPTIONS, corpus.offTopic);
@@ -370,7 +347,6 @@ export function models(): Models | undefined {
       failed = true;
       console.warn(`[salescoach] coach classifier unavailable, diagnosing with signals only: ${err instanceof Error ? err.message : String(err)}`);
     }
-    trainingMs = performance.now() - t0;
   }
   return cached;
 }
@@ -379,9 +355,4 @@ export function models(): Models | undefined {
 export function classify(text: string): Classification | undefined {
   const m = models();
   return m ? classifyWith(m, text) : undefined;
-}
-
-/** How long the first use spent reading the corpus and training (0 before it). */
-export function trainingTimeMs(): number {
-  return trainingMs;
 }

@@ -1,18 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifyWith, loadCorpus, trainModels } from './classifier.js';
-import { CONFIDENT_SCORE, diagnose, diagnoseWith } from './diagnose.js';
+import { classify, classifyWith, loadCorpus, trainModels } from './classifier.js';
+import { CONFIDENT_SCORE, RECENT_MAX, diagnose, diagnoseWith } from './diagnose.js';
+import { readScenarioFile, type Scenario } from './scenario-file.js';
 import { withoutStrengths } from './text.js';
-
-interface Scenario {
-  id: string;
-  message: string;
-  stage: string;
-  topics: string[];
-}
-
-const readScenarios = (file: string): Scenario[] => (JSON.parse(fs.readFileSync(file, 'utf8')) as { scenarios: Scenario[] }).scenarios;
 
 /** The shared dev set lives beside the repository (CI checks shared/ out next to it). */
 const DEV = path.resolve('..', 'shared', 'coach-eval', 'dev.json');
@@ -37,12 +29,12 @@ function accuracy(scenarios: Scenario[]) {
 
 describe('diagnose', () => {
   it.skipIf(!HAS_DEV)(`gets every scenario of the shared dev set right${HAS_DEV ? '' : ` (skipped: ${DEV} not found; CI has shared/ beside the repo)`}`, () => {
-    const misses = accuracy(readScenarios(DEV)).misses;
+    const misses = accuracy(readScenarioFile(DEV)).misses;
     expect(misses).toEqual([]);
   });
 
   it('is at least 90 % right on stage and topic for scenarios it was never tuned on (holdout-3)', () => {
-    const result = accuracy(readScenarios(HOLDOUT_3));
+    const result = accuracy(readScenarioFile(HOLDOUT_3));
     expect(result.stage, result.misses.join('\n')).toBeGreaterThanOrEqual(0.9);
     expect(result.topic, result.misses.join('\n')).toBeGreaterThanOrEqual(0.9);
   });
@@ -156,13 +148,33 @@ describe('diagnose', () => {
       'What questions should I ask to find out their budget?',
       'hi',
     ];
-    const first = messages.map((m) => diagnose(m));
-    const again = messages.map((m) => diagnose(m));
+    // diagnoseWith keeps no cache, so these are two separate computations.
+    const first = messages.map((m) => diagnoseWith(m, classify));
+    const again = messages.map((m) => diagnoseWith(m, classify));
     expect(again).toEqual(first);
 
     const corpus = loadCorpus();
     const fresh = trainModels(corpus.scenarios, undefined, corpus.offTopic);
     const retrained = messages.map((m) => diagnoseWith(m, (text) => classifyWith(fresh, text)));
     expect(retrained).toEqual(first);
+  });
+
+  it('remembers a recent diagnosis: the same text gets the same result, a different text its own', () => {
+    const text = 'Our trade show leads never pick up when I call them the week after.';
+    const remembered = diagnose(text);
+    expect(diagnose(text)).toBe(remembered);
+    expect(remembered).toEqual(diagnoseWith(text, classify));
+    const other = diagnose('I never know how to ask for the sale without sounding pushy.');
+    expect(other).not.toBe(remembered);
+    expect(other).toEqual(diagnoseWith('I never know how to ask for the sale without sounding pushy.', classify));
+  });
+
+  it(`remembers only the last ${RECENT_MAX} texts, so a long-running server does not grow the cache without end`, () => {
+    const text = 'The purchasing manager at the hospital keeps pushing our meeting back.';
+    const remembered = diagnose(text);
+    for (let i = 0; i < RECENT_MAX; i++) diagnose(`filler message ${i} for the diagnosis cache`);
+    const again = diagnose(text);
+    expect(again).not.toBe(remembered);
+    expect(again).toEqual(remembered);
   });
 });

@@ -1,17 +1,7 @@
-import { TOPICS, type Stage, type Topic } from '../../../../shared/coaching.js';
-import { CALL_STAGES, classify, type Classification } from './classifier.js';
-import { FOCUS_MARKER, SIGNALS, type CallStage, type Signal } from './signals.js';
+import { CALL_STAGES, TOPIC_STAGE, TOPICS, type CallStage, type Stage, type Topic } from '../../../../shared/coaching.js';
+import { classify, type Classification } from './classifier.js';
+import { FOCUS_MARKER, SIGNALS, type Signal } from './signals.js';
 import { normalize, withoutStrengths } from './text.js';
-
-/** Which part of the call each topic usually lives in, when the rep does not say. */
-const TOPIC_STAGE: Record<Topic, CallStage> = {
-  prospecting: 'intro',
-  discovery: 'middle',
-  presentation: 'middle',
-  objection_handling: 'middle',
-  closing: 'close',
-  follow_up: 'close',
-};
 
 /**
  * How the hand-written signals (signals.ts) and the statistical classifier (classifier.ts) are
@@ -70,7 +60,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
  * the result they get.
  */
 const recent = new Map<string, Diagnosis>();
-const RECENT_MAX = 64;
+export const RECENT_MAX = 64;
 
 export function diagnose(text: string): Diagnosis {
   const known = recent.get(text);

@@ -1,21 +1,16 @@
+import type { Stage, Topic } from '../../../../shared/coaching.js';
 import type { CoachContext, HistoryMessage, RepProfile } from '../engine.js';
 import { diagnose } from './diagnose.js';
 import { playbookReply } from './playbook-engine.js';
-
-export interface Scenario {
-  id: string;
-  message: string;
-  stage: string;
-  topics: string[];
-}
+import type { Scenario } from './scenario-file.js';
 
 export interface ScenarioResult {
   id: string;
   message: string;
-  expectedStage: string;
-  expectedTopics: string[];
-  predictedStage: string;
-  predictedTopics: string[];
+  expectedStage: Stage;
+  expectedTopics: Topic[];
+  predictedStage: Stage;
+  predictedTopics: Topic[];
   stageOk: boolean;
   topicOk: boolean;
   /** The coaching reply (reached by tapping the first option of any question before it) names a method and ends with a question or options. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkKnowledge } from '../../knowledge/chunking.js';
-import { readStarterPlaybook } from '../../knowledge/service.js';
+import { chunkKnowledge, readStarterPlaybook } from '../../knowledge/service.js';
 import type { CoachContext, KnowledgePassage } from '../engine.js';
 import { createPlaybookEngine, techniquePassage } from './playbook-engine.js';
 import { diagnose } from './diagnose.js';

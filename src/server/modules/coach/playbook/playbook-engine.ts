@@ -1,4 +1,4 @@
-import { STAGE_LABELS, TOPIC_LABELS, type Coaching, type Stage, type Topic } from '../../../../shared/coaching.js';
+import { STAGE_LABELS, TOPIC_LABELS, TOPIC_STAGE, type Coaching, type Stage, type Topic } from '../../../../shared/coaching.js';
 import type { CoachContext, CoachEngine, CoachReply, CoachStream, HistoryMessage, KnowledgePassage, RepProfile } from '../engine.js';
 import { diagnose } from './diagnose.js';
 import { FOLLOW_UP_QUESTIONS, TECHNIQUES, techniquesFor, type Technique } from './techniques.js';
@@ -50,15 +50,6 @@ const INTENTS: Array<[Intent, RegExp]> = [
   ['thanks', /^ (?:thanks|thank you|thx|cheers|great|awesome|perfect|got it|ok|okay|cool)(?: (?:so much|a lot|coach))? $/],
 ];
 type Intent = 'human' | 'another_tip' | 'roleplay' | 'different_problem' | 'try_again' | 'hint' | 'thanks';
-
-const TOPIC_STAGE: Record<Topic, Stage> = {
-  prospecting: 'intro',
-  discovery: 'middle',
-  presentation: 'middle',
-  objection_handling: 'middle',
-  closing: 'close',
-  follow_up: 'close',
-};
 
 function intentOf(message: string): Intent | null {
   const s = normalize(message);

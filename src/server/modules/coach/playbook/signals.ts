@@ -1,11 +1,9 @@
-import type { Topic } from '../../../../shared/coaching.js';
-
 /**
  * What a rep's words say about where the call breaks down. Each signal is a pattern over the
  * normalised text (see text.ts) with weights for the topics and the call stage it points to.
  * Patterns describe situations in the words reps use, not only the textbook term.
  */
-export type CallStage = 'intro' | 'middle' | 'close';
+import type { CallStage, Topic } from '../../../../shared/coaching.js';
 
 /**
  * What is being followed up, when the rep chases someone: a cold approach (a cold email, a
