@@ -11,6 +11,27 @@ export class ApiRequestError extends Error {
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The one reading of a non-OK answer, shared by every caller (plain requests and the chat
+ * stream), so a refusal reads the same wherever it happens. The server answers `{ message,
+ * errors? }`; anything else (a proxy's HTML page, an empty body) is not fit for a toast, so the
+ * status text stands in for it.
+ */
+export async function toApiRequestError(res: Response): Promise<ApiRequestError> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await res.text());
+  } catch {
+    json = undefined;
+  }
+  // The server's schema is not re-checked here: `message` is the one field everything relies on, and it is checked below.
+  const body = (isRecord(json) ? json : {}) as Partial<ApiError>;
+  const message = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : res.statusText || `Request failed (${res.status})`;
+  return new ApiRequestError(res.status, message, body);
+}
+
 /**
  * The one request helper (SPEC §7): credentials included, JSON body with a JSON content
  * type only when there is a body, any non-OK answer thrown as ApiRequestError.
@@ -23,18 +44,14 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
     headers: body === undefined ? undefined : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  if (!res.ok) throw await toApiRequestError(res);
   const text = await res.text();
-  let data: unknown = undefined;
   try {
-    data = text ? JSON.parse(text) : undefined;
+    return (text ? JSON.parse(text) : undefined) as T;
   } catch {
-    // Non-JSON answers (a proxy's error page) fall through to the status text.
+    // A 2xx body that is not JSON carries nothing a caller could use.
+    return undefined as T;
   }
-  if (!res.ok) {
-    const parsed = (data ?? {}) as Partial<ApiError>;
-    throw new ApiRequestError(res.status, parsed.message ?? (text || res.statusText), parsed);
-  }
-  return data as T;
 }
 
 export const apiGet = <T>(url: string, signal?: AbortSignal) => apiRequest<T>('GET', url, undefined, signal);

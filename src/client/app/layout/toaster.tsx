@@ -1,7 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { dismissToast, useCurrentToast } from './toast-store';
+import { dismissToast, useCurrentToast } from '../../lib/toast-store';
 
 export function Toaster() {
   const message = useCurrentToast();

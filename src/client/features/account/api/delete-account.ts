@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountDeletionInput } from '../../../../shared/schemas/account';
 import { apiRequest } from '../../../lib/api-client';
-import { setCurrentUser } from '../../user/api/get-current-user';
+import { setCurrentUser } from '../../../lib/api/current-user';
 
 export function useDeleteAccount() {
   const qc = useQueryClient();

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'wouter';
 import { accountDeletionSchema, DELETE_CONFIRMATION, type AccountDeletionInput } from '../../../../shared/schemas/account';
-import { toast } from '../../../app/layout/toast-store';
+import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';

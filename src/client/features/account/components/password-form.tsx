@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordChangeSchema, type PasswordChangeInput } from '../../../../shared/schemas/account';
-import { toast } from '../../../app/layout/toast-store';
+import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { onboardingSchema, STRUGGLE_MAX, type OnboardingInput } from '../../../../shared/schemas/onboarding';
 import { salesExperienceValues, type User } from '../../../../shared/schemas/user';
-import { toast } from '../../../app/layout/toast-store';
+import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';

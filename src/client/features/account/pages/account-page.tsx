@@ -1,15 +1,15 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatMonthly } from '../../../../shared/plans';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../app/layout/toast-store';
-import { useSignOut } from '../../auth/api/sign-out';
-import { usePublicConfig } from '../../config/api/get-config';
-import { usePlans } from '../../plans/api/get-plans';
-import { useCurrentUser } from '../../user/api/get-current-user';
-import { accountStatus } from '../../user/lib/home-path';
+import { toast } from '../../../lib/toast-store';
+import { useSignOut } from '../../../lib/api/sign-out';
+import { usePublicConfig } from '../../../lib/api/config';
+import { usePlans } from '../../../lib/api/plans';
+import { useCurrentUser } from '../../../lib/api/current-user';
+import { accountStatus } from '../lib/account-status';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { EmailForm } from '../components/email-form';
 import { PasswordForm } from '../components/password-form';
@@ -35,15 +35,13 @@ function EditSection({ title, summary, children }: { title: string; summary: str
 
 /** SPEC §2 Account: who you are, your plan, legal and support, Log Out. */
 export function AccountPage() {
-  const { data: user, isPending } = useCurrentUser();
+  const { data: user } = useCurrentUser();
   const plans = usePlans();
   const { supportEmail } = usePublicConfig();
   const signOut = useSignOut();
   const [, navigate] = useLocation();
 
-  useEffect(() => {
-    if (!isPending && !user) navigate('/', { replace: true });
-  }, [isPending, user, navigate]);
+  // The route's guard (app/require-user.tsx) lets only a signed-in user in; null covers the moment of signing out.
   if (!user) return null;
 
   const logOut = () =>

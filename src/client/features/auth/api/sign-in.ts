@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignInInput } from '../../../../shared/schemas/auth';
 import type { User } from '../../../../shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
-import { setCurrentUser } from '../../user/api/get-current-user';
+import { setCurrentUser } from '../../../lib/api/current-user';
 
 export function useSignIn() {
   const qc = useQueryClient();

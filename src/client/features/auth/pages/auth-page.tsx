@@ -3,17 +3,15 @@ import { useLocation } from 'wouter';
 import { Logo } from '../../../components/logo';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ApiRequestError } from '../../../lib/api-client';
-import { toast } from '../../../app/layout/toast-store';
-import { usePublicConfig } from '../../config/api/get-config';
-import { useCurrentUser } from '../../user/api/get-current-user';
-import { homePathFor } from '../../user/lib/home-path';
+import { errorMessage } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast-store';
+import { usePublicConfig } from '../../../lib/api/config';
+import { useCurrentUser } from '../../../lib/api/current-user';
+import { homePathFor } from '../../../lib/home-path';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
-
-const messageOf = (err: unknown) => (err instanceof ApiRequestError || err instanceof Error ? err.message : 'Something went wrong');
 
 /** /auth (sign in first) and /signup (create account first): one card that toggles (SPEC §2 Auth). */
 export function AuthPage({ initialMode }: { initialMode: 'signin' | 'signup' }) {
@@ -50,7 +48,7 @@ export function AuthPage({ initialMode }: { initialMode: 'signin' | 'signup' }) 
                   toast({ title: 'Welcome back!', description: "You've successfully signed in." });
                   navigate(homePathFor(u));
                 },
-                onError: (err) => toast({ title: 'Sign in failed', description: messageOf(err), variant: 'destructive' }),
+                onError: (err) => toast({ title: 'Sign in failed', description: errorMessage(err), variant: 'destructive' }),
               })
             }
           />
@@ -64,7 +62,7 @@ export function AuthPage({ initialMode }: { initialMode: 'signin' | 'signup' }) 
                   toast({ title: 'Account created successfully!', description: `Welcome to ${productName}. Let's get you started with onboarding.` });
                   navigate('/onboarding');
                 },
-                onError: (err) => toast({ title: 'Sign up failed', description: messageOf(err), variant: 'destructive' }),
+                onError: (err) => toast({ title: 'Sign up failed', description: errorMessage(err), variant: 'destructive' }),
               })
             }
           />

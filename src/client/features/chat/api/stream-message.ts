@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { z } from 'zod';
 import { streamEventSchemas, type ChatMessage, type ChatSession, type SendMessageInput } from '../../../../shared/schemas/chat';
-import type { ApiError } from '../../../../shared/schemas/errors';
-import { toast } from '../../../app/layout/toast-store';
-import { ApiRequestError } from '../../../lib/api-client';
+import { toApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast-store';
 import { isPaymentRequired } from '../lib/chat-status';
-import { createSseParser, type SseEvent } from '../lib/sse';
 import { chatStatusKey } from './get-chat-status';
 import { conversationKey } from './get-conversation';
 import { conversationsKey } from './get-conversations';
@@ -27,8 +26,9 @@ const LOST = 'The connection was lost before the coach finished. Please try agai
 type StreamEvent = { [K in keyof typeof streamEventSchemas]: { name: K; data: z.infer<(typeof streamEventSchemas)[K]> } }[keyof typeof streamEventSchemas];
 
 /** Checks one event against the shared schema; unknown or malformed events are skipped. */
-function decode(event: SseEvent): StreamEvent | null {
-  if (!(event.event in streamEventSchemas)) return null;
+function decode(event: EventSourceMessage): StreamEvent | null {
+  // hasOwn, not `in`: an event named `toString` must not reach a prototype method.
+  if (event.event === undefined || !Object.hasOwn(streamEventSchemas, event.event)) return null;
   const name = event.event as keyof typeof streamEventSchemas;
   let json: unknown;
   try {
@@ -38,18 +38,6 @@ function decode(event: SseEvent): StreamEvent | null {
   }
   const parsed = streamEventSchemas[name].safeParse(json);
   return parsed.success ? ({ name, data: parsed.data } as StreamEvent) : null;
-}
-
-/** A JSON error answer as ApiRequestError, the way apiRequest reports it, so callers treat both alike. */
-async function toApiError(res: Response): Promise<ApiRequestError> {
-  const text = await res.text();
-  let body: Partial<ApiError> = {};
-  try {
-    body = text ? (JSON.parse(text) as Partial<ApiError>) : {};
-  } catch {
-    // A proxy's HTML error page: fall back to the status text below.
-  }
-  return new ApiRequestError(res.status, body.message ?? (text || res.statusText), body);
 }
 
 /**
@@ -66,17 +54,20 @@ export async function streamMessage(input: SendMessageInput, handlers: StreamHan
     body: JSON.stringify(input),
     signal,
   });
-  if (!res.ok) throw await toApiError(res);
+  if (!res.ok) throw await toApiRequestError(res);
   if (!res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) throw new ChatStreamError(LOST);
 
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
-  const parser = createSseParser();
+  // The parser reports events through a callback; they are handled after each chunk, outside it,
+  // so the first decisive one (done or error) ends the read there and then.
+  const received: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (event) => received.push(event) });
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
-      for (const raw of parser.push(text)) {
+      parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
+      for (const raw of received.splice(0)) {
         const event = decode(raw);
         if (!event) continue;
         if (event.name === 'user') handlers.onUser?.(event.data);

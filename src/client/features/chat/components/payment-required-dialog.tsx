@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { formatMonthly } from '../../../../shared/plans';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { usePlans } from '../../plans/api/get-plans';
+import { usePlans } from '../../../lib/api/plans';
 
 /**
  * SPEC §4: opened when a send is refused for payment. 'Purchase Now' goes to /checkout (the Pro

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { Sparkles } from 'lucide-react';
 import { formatPrice } from '../../../../shared/plans';
 import { buttonClasses } from '../../../components/ui/button';
-import { usePlans } from '../../plans/api/get-plans';
+import { usePlans } from '../../../lib/api/plans';
 import { trialBannerText } from '../lib/chat-status';
 
 /** SPEC §4 promo banner: the trial's days left and the way to keep unlimited coaching after it. */

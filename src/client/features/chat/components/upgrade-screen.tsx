@@ -3,7 +3,7 @@ import { Crown, Zap } from 'lucide-react';
 import { formatMonthly, formatPrice } from '../../../../shared/plans';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
-import { usePlans } from '../../plans/api/get-plans';
+import { usePlans } from '../../../lib/api/plans';
 import { resetNote } from '../lib/chat-status';
 
 /** SPEC §2 Chat: shown instead of the conversation once a free user's weekly chat is spent. */

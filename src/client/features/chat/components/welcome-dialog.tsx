@@ -1,7 +1,7 @@
 import { Award, MessageSquare, Target } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { usePublicConfig } from '../../config/api/get-config';
+import { usePublicConfig } from '../../../lib/api/config';
 
 const FEATURES = [
   { icon: MessageSquare, title: 'Interactive Coaching', text: 'Talk through a real deal and get questions that find where it stalls.' },

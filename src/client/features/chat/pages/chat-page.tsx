@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
-import { toast } from '../../../app/layout/toast-store';
+import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/form-errors';
-import { useCurrentUser } from '../../user/api/get-current-user';
+import { useCurrentUser } from '../../../lib/api/current-user';
 import { useCreateSession } from '../api/create-session';
 import { useChatStatus } from '../api/get-chat-status';
 import { conversationKey, useConversation } from '../api/get-conversation';
@@ -43,7 +42,6 @@ function Notice({ children, action }: { children: string; action?: { label: stri
 
 /** /chat (SPEC §2 Chat): the conversation with the AI sales coach. */
 export function ChatPage() {
-  const [, navigate] = useLocation();
   const { data: user } = useCurrentUser();
   const signedIn = Boolean(user);
   const status = useChatStatus(signedIn);
@@ -81,10 +79,6 @@ export function ChatPage() {
   const sending = useStreamMessage({ sessionId, onPaymentRequired });
 
   useEffect(() => {
-    if (user === null) navigate('/', { replace: true });
-  }, [user, navigate]);
-
-  useEffect(() => {
     // Decide on answers fetched now, not on cached ones from an earlier visit (a purchase since
     // then would otherwise still show the upgrade screen).
     if (started.current || !status.isFetchedAfterMount || !conversations.isFetchedAfterMount) return;
@@ -109,6 +103,7 @@ export function ChatPage() {
     });
   }, [status.isFetchedAfterMount, status.data, conversations.isFetchedAfterMount, conversations.data, createMutate, open]);
 
+  // The route's guard (app/require-user.tsx) lets only a signed-in user in; null covers the moment of signing out.
   if (!user) return null;
 
   const newChat = () =>

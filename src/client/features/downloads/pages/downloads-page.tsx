@@ -3,7 +3,7 @@ import { CheckCircle2, Monitor, Smartphone } from 'lucide-react';
 import { Logo } from '../../../components/logo';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
-import { usePublicConfig } from '../../config/api/get-config';
+import { usePublicConfig } from '../../../lib/api/config';
 
 /** Chromium's install prompt event; not in TypeScript's DOM library because only Chromium fires it. */
 interface InstallPromptEvent extends Event {

@@ -7,10 +7,11 @@ import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { readStoredUser } from '../../../lib/stored-user';
-import { usePublicConfig } from '../../config/api/get-config';
-import { usePlans } from '../../plans/api/get-plans';
-import { useCurrentUser } from '../../user/api/get-current-user';
-import { homePathFor, planBadge } from '../../user/lib/home-path';
+import { usePublicConfig } from '../../../lib/api/config';
+import { usePlans } from '../../../lib/api/plans';
+import { useCurrentUser } from '../../../lib/api/current-user';
+import { homePathFor } from '../../../lib/home-path';
+import { planBadge } from '../lib/plan-badge';
 
 const FEATURES = [
   { icon: Stethoscope, title: 'Diagnostic Coaching', text: 'Find exactly where your calls break down: the opening, the middle or the close.' },

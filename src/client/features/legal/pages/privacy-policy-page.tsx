@@ -1,4 +1,4 @@
-import { usePublicConfig } from '../../config/api/get-config';
+import { usePublicConfig } from '../../../lib/api/config';
 import { LegalList, LegalSection } from '../components/legal-section';
 
 /** /privacy-policy (SPEC §2; every promised right is an action on the account page, DECISIONS §9). */

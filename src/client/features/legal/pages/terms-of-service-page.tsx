@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatMonthly, formatPrice } from '../../../../shared/plans';
-import { usePublicConfig } from '../../config/api/get-config';
+import { usePublicConfig } from '../../../lib/api/config';
 import { LegalList, LegalSection } from '../components/legal-section';
-import { usePlans } from '../../plans/api/get-plans';
+import { usePlans } from '../../../lib/api/plans';
 
 function Label({ children }: { children: ReactNode }) {
   return <strong className="font-medium text-slate-900">{children}</strong>;

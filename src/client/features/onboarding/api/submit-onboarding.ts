@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OnboardingInput } from '../../../../shared/schemas/onboarding';
 import type { User } from '../../../../shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
-import { setCurrentUser } from '../../user/api/get-current-user';
+import { setCurrentUser } from '../../../lib/api/current-user';
 
 /** POST /api/onboarding: saves the profile and answers with the updated user. */
 export function useSubmitOnboarding() {

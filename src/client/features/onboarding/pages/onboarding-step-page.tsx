@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import type { User } from '../../../../shared/schemas/user';
-import { dismissToast, toast } from '../../../app/layout/toast-store';
+import { dismissToast, toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ApiRequestError } from '../../../lib/api-client';
-import { useCurrentUser } from '../../user/api/get-current-user';
+import { errorMessage } from '../../../lib/form-errors';
+import { useCurrentUser } from '../../../lib/api/current-user';
 import { useSubmitOnboarding } from '../api/submit-onboarding';
 import { fieldId, StepFieldControl } from '../components/step-field-control';
 import { StepProgress } from '../components/step-progress';
@@ -25,8 +25,6 @@ import {
 } from '../lib/onboarding-steps';
 import { clearSavedAnswers, readSavedAnswers, saveAnswers } from '../lib/saved-answers';
 
-const messageOf = (err: unknown) => (err instanceof ApiRequestError || err instanceof Error ? err.message : 'Something went wrong');
-
 /** /onboarding only forwards to the first step (SPEC §2 Onboarding). */
 export function OnboardingIndexPage() {
   return <Redirect to={FIRST_STEP_PATH} replace />;
@@ -34,23 +32,10 @@ export function OnboardingIndexPage() {
 
 /** One onboarding step; which one comes from the route (see ONBOARDING_STEPS). */
 export function OnboardingStepPage({ step }: { step: OnboardingStep }) {
-  const [, navigate] = useLocation();
-  const { data: user, isError } = useCurrentUser();
-
-  // The answers belong to an account: without one there is nothing to fill in.
-  useEffect(() => {
-    if (user === null) navigate('/auth', { replace: true });
-  }, [user, navigate]);
-
-  if (user) return <StepForm key={step.slug} step={step} user={user} />;
-  if (isError) {
-    return (
-      <p role="alert" className="mx-auto max-w-md px-4 py-10 text-center text-slate-600">
-        We could not confirm that you are signed in. Check your connection and reload the page.
-      </p>
-    );
-  }
-  return null;
+  const { data: user } = useCurrentUser();
+  // The route's guard (app/require-user.tsx) lets only a signed-in user in; null covers the moment of signing out.
+  if (!user) return null;
+  return <StepForm key={step.slug} step={step} user={user} />;
 }
 
 function StepForm({ step, user }: { step: OnboardingStep; user: User }) {
@@ -101,7 +86,7 @@ function StepForm({ step, user }: { step: OnboardingStep; user: User }) {
         toast({ title: 'Welcome!', description: "Your profile is complete. Let's start coaching!" });
         navigate('/tutorial');
       },
-      onError: (err) => toast({ title: 'Error', description: messageOf(err), variant: 'destructive' }),
+      onError: (err) => toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
     });
   };
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TutorialSeen } from '../../../../shared/schemas/tutorial';
 import type { User } from '../../../../shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
-import { currentUserKey } from '../../user/api/get-current-user';
+import { currentUserKey } from '../../../lib/api/current-user';
 
 /** POST /api/tutorial/seen: records that the signed-in user watched the tutorial (DECISIONS §10). */
 export function useMarkTutorialSeen() {

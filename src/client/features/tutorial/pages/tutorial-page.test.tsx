@@ -8,14 +8,14 @@ import type { PublicConfig } from '../../../../shared/schemas/config';
 import { TUTORIAL_SEEN_AFTER_MS } from '../../../../shared/schemas/tutorial';
 import type { User } from '../../../../shared/schemas/user';
 import { makeUser } from '../../../test/make-user';
-import { configQuery } from '../../config/api/get-config';
-import { currentUserKey } from '../../user/api/get-current-user';
+import { configQuery } from '../../../lib/api/config';
+import { currentUserKey } from '../../../lib/api/current-user';
 import { TutorialPage } from './tutorial-page';
 
 const fetchMock = vi.fn<typeof fetch>();
 const seenCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/tutorial/seen');
 
-function renderTutorial(user: User | null, videoId: string | null = null) {
+function renderTutorial(user: User, videoId: string | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   client.setQueryData(currentUserKey, user);
   const config: PublicConfig = {
@@ -124,10 +124,5 @@ describe('TutorialPage', () => {
     expect(seenCalls()).toHaveLength(1);
     expect(screen.getByRole('heading', { name: 'See Your AI Coach in Action' })).toBeTruthy();
     expect(errors).not.toHaveBeenCalled();
-  });
-
-  it('sends a signed-out visitor to the welcome page', () => {
-    const { memory } = renderTutorial(null);
-    expect(memory.history.at(-1)).toBe('/');
   });
 });

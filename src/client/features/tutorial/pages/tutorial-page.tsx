@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useCallback, useState } from 'react';
+import { Link } from 'wouter';
 import { Brain, Target, TrendingUp } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
-import { usePublicConfig } from '../../config/api/get-config';
-import { useCurrentUser } from '../../user/api/get-current-user';
+import { usePublicConfig } from '../../../lib/api/config';
+import { useCurrentUser } from '../../../lib/api/current-user';
 import { DemoVideo } from '../components/demo-video';
 import { formatMonthlyGoal } from '../lib/format-goal';
 import { useSeenTimer } from '../lib/use-seen-timer';
@@ -17,19 +17,15 @@ const FEATURES = [
 
 /** /tutorial (SPEC §2, DECISIONS §10): the demo, what the coach does, and the user's monthly goal. */
 export function TutorialPage() {
-  const [, navigate] = useLocation();
   const { data: user } = useCurrentUser();
   const { tutorialVideoId } = usePublicConfig();
   const [ready, setReady] = useState(false);
   const markReady = useCallback(() => setReady(true), []);
 
-  useEffect(() => {
-    if (user === null) navigate('/', { replace: true });
-  }, [user, navigate]);
-
   // Only a signed-in user who has not been counted yet starts the clock.
   useSeenTimer(ready, !user || user.tutorialSeenAt !== null);
 
+  // The route's guard (app/require-user.tsx) lets only a signed-in user in; null covers the moment of signing out.
   if (!user) return null;
 
   return (

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Logo } from '../../../components/logo';
 import { buttonClasses } from '../../../components/ui/button';
-import { usePublicConfig } from '../../config/api/get-config';
+import { usePublicConfig } from '../../../lib/api/config';
 
 export function WelcomePage() {
   const { productName } = usePublicConfig();

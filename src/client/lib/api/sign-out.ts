@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { currentUserKey, setCurrentUser } from '../../user/api/get-current-user';
+import { apiRequest } from '../api-client';
+import { configQuery } from './config';
+import { currentUserKey, setCurrentUser } from './current-user';
+import { plansQuery } from './plans';
 
 /** Data that is the same for everyone and survives a sign-out. */
-const PUBLIC_KEYS = new Set(['/api/plans', '/api/config']);
+const PUBLIC_KEYS = new Set<unknown>([configQuery.queryKey[0], plansQuery.queryKey[0]]);
 
 export function useSignOut() {
   const qc = useQueryClient();
@@ -13,7 +15,7 @@ export function useSignOut() {
     // previous user stays in the cache for the next one.
     onSettled: async () => {
       await setCurrentUser(qc, null);
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== currentUserKey[0] && !PUBLIC_KEYS.has(String(q.queryKey[0])) });
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== currentUserKey[0] && !PUBLIC_KEYS.has(q.queryKey[0]) });
     },
   });
 }

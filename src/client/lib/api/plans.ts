@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { plans as defaultPlans, type PlanCatalogue } from '../../../../shared/plans';
-import { apiGet } from '../../../lib/api-client';
+import { plans as defaultPlans, type PlanCatalogue } from '../../../shared/plans';
+import { apiGet } from '../api-client';
 
 export const plansQuery = queryOptions({
   queryKey: ['/api/plans'],

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '../../../../shared/schemas/config';
-import { apiGet } from '../../../lib/api-client';
+import type { PublicConfig } from '../../../shared/schemas/config';
+import { apiGet } from '../api-client';
 
 export const configQuery = queryOptions({
   queryKey: ['/api/config'],

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { SessionState } from '../../../../shared/schemas/auth';
-import type { User } from '../../../../shared/schemas/user';
-import { apiGet } from '../../../lib/api-client';
-import { clearStoredUser, writeStoredUser } from '../../../lib/stored-user';
+import type { SessionState } from '../../../shared/schemas/auth';
+import type { User } from '../../../shared/schemas/user';
+import { apiGet } from '../api-client';
+import { clearStoredUser, writeStoredUser } from '../stored-user';
 
 export const currentUserKey = ['/api/user'] as const;
 

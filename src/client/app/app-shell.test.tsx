@@ -1,0 +1,186 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { plans } from '../../shared/plans';
+import type { PublicConfig } from '../../shared/schemas/config';
+import type { User } from '../../shared/schemas/user';
+import { makeUser } from '../test/make-user';
+import { AppLayout } from './layout/app-layout';
+import { AppRoutes } from './router';
+
+/** Not the default name, so a title that comes from the configuration can be told from a hard-coded one. */
+const config: PublicConfig = {
+  productName: 'DealDesk',
+  companyName: 'DealDesk Ltd.',
+  supportEmail: 'help@dealdesk.example',
+  privacyEmail: 'privacy@dealdesk.example',
+  tutorialVideoId: null,
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const fetchMock = vi.fn<typeof fetch>();
+
+/** Renders the whole shell (chrome and routes) at `path`, as `user` (null: signed out; 'unknown': the session read fails). */
+function renderAppAt(path: string, user: User | null | 'unknown' = null) {
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === '/api/auth/session') return user === 'unknown' ? json({ message: 'Something went wrong on our side.' }, 500) : json({ user });
+    if (url === '/api/config') return json(config);
+    if (url === '/api/plans') return json(plans);
+    return json({ message: `unexpected ${url}` }, 500);
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const memory = memoryLocation({ path, record: true });
+  render(
+    <QueryClientProvider client={client}>
+      <Router hook={memory.hook}>
+        <AppLayout>
+          <AppRoutes />
+        </AppLayout>
+      </Router>
+    </QueryClientProvider>,
+  );
+  return memory;
+}
+
+/** The shell's header bar: the first banner, ahead of <main> (the legal pages have a <header> of their own inside it). */
+const header = () => screen.queryAllByRole('banner')[0] ?? null;
+function headerBar(): HTMLElement {
+  const found = header();
+  if (!found) throw new Error('no header bar');
+  return found;
+}
+const backLink = () => within(headerBar()).getByRole('link', { name: 'Back' });
+const headerTitle = () => within(headerBar()).queryByRole('heading', { level: 1 })?.textContent ?? '';
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the header bar: Back and title', () => {
+  it.each([
+    // [path, signed in?, Back target, header title]
+    ['/home', false, '/', ''],
+    ['/signup', false, '/home', 'Create Account'],
+    ['/onboarding/age', true, '/auth', 'Set Up Your Profile'],
+    ['/onboarding/income', true, '/onboarding/experience', 'Set Up Your Profile'],
+    ['/onboarding/product', true, '/onboarding/industry', 'Set Up Your Profile'],
+    ['/account', true, '/home', 'Account Settings'],
+    ['/referral', false, '/home', 'Referral Program'],
+    ['/checkout-basic', false, '/account', 'Basic Access'],
+    ['/privacy-policy', false, '/account', 'Privacy Policy'],
+    ['/downloads', false, '/home', 'Get the App'],
+  ])('%s (signed in: %s) goes Back to %s under the title "%s"', async (path, signedIn, back, title) => {
+    const memory = renderAppAt(path, signedIn ? makeUser() : null);
+    await waitFor(() => expect(document.title).toBe(title ? `${title} · DealDesk` : 'DealDesk'));
+    expect(backLink().getAttribute('href')).toBe(back);
+    expect(headerTitle()).toBe(title);
+    expect(memory.history.at(-1)).toBe(path);
+  });
+
+  it('follows Back: from an onboarding step to the step before it', async () => {
+    const memory = renderAppAt('/onboarding/location', makeUser());
+    await screen.findByLabelText('City');
+    fireEvent.click(backLink());
+    expect(memory.history.at(-1)).toBe('/onboarding/age');
+    expect(await screen.findByLabelText('Age')).toBeTruthy();
+  });
+
+  it('shows the 404 page for an unknown path, with Back to /home and the product name as the tab title', async () => {
+    renderAppAt('/no-such-page');
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(backLink().getAttribute('href')).toBe('/home');
+    await waitFor(() => expect(document.title).toBe('DealDesk'));
+  });
+
+  it("treats the SPEC back map's /basic-checkout as /checkout-basic: only the latter is a page", () => {
+    renderAppAt('/basic-checkout');
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    cleanup();
+    renderAppAt('/checkout-basic');
+    expect(screen.getByRole('heading', { name: 'Basic Access', level: 2 })).toBeTruthy();
+    expect(backLink().getAttribute('href')).toBe('/account');
+  });
+
+  it('has no header bar on the welcome and sign-in pages; their tab titles still name them', async () => {
+    renderAppAt('/');
+    expect(await screen.findByRole('link', { name: 'Log In or Sign Up' })).toBeTruthy();
+    expect(header()).toBeNull();
+    await waitFor(() => expect(document.title).toBe('DealDesk'));
+    cleanup();
+
+    renderAppAt('/auth');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+    expect(header()).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Sign In · DealDesk'));
+  });
+});
+
+describe('the tab bar', () => {
+  it('lists the five sections in order and marks the current one, for a signed-in user', async () => {
+    renderAppAt('/account', makeUser());
+    const tabs = within(await screen.findByRole('navigation', { name: 'Main' })).getAllByRole('link');
+    expect(tabs.map((t) => [t.textContent, t.getAttribute('href')])).toEqual([
+      ['Chat', '/chat'],
+      ['Training', '/training'],
+      ['Community', '/community'],
+      ['Referrals', '/referral'],
+      ['Account', '/account'],
+    ]);
+    expect(tabs.filter((t) => t.getAttribute('aria-current') === 'page').map((t) => t.textContent)).toEqual(['Account']);
+  });
+
+  it('stays out of the onboarding flow and away from signed-out visitors', async () => {
+    renderAppAt('/onboarding/age', makeUser());
+    await screen.findByLabelText('Age');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    cleanup();
+
+    renderAppAt('/referral', null);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
+    expect(await screen.findByRole('heading', { name: 'Referral Program', level: 2 })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+});
+
+describe('the signed-out redirect', () => {
+  it.each([
+    ['/account', '/'],
+    ['/tutorial', '/'],
+    ['/chat', '/'],
+    ['/onboarding/age', '/auth'],
+    ['/onboarding/struggles', '/auth'],
+  ])('sends a signed-out visitor from %s to %s, replacing the address', async (path, target) => {
+    const memory = renderAppAt(path, null);
+    await waitFor(() => expect(memory.history).toEqual([target]));
+  });
+
+  it('lets a signed-in user in', async () => {
+    const memory = renderAppAt('/account', makeUser({ username: 'casey' }));
+    expect((await screen.findByTestId('account-username')).textContent).toBe('casey');
+    expect(memory.history).toEqual(['/account']);
+  });
+
+  it('neither shows the page nor redirects while it cannot tell whether anyone is signed in', async () => {
+    const memory = renderAppAt('/account', 'unknown');
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not confirm that you are signed in');
+    expect(screen.queryByTestId('account-username')).toBeNull();
+    expect(memory.history).toEqual(['/account']);
+  });
+
+  it('leaves public pages to everyone', async () => {
+    const memory = renderAppAt('/privacy-policy', null);
+    expect(await screen.findByText('Last updated: June 29, 2025')).toBeTruthy();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
+    expect(memory.history).toEqual(['/privacy-policy']);
+  });
+});

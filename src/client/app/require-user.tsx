@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import { useCurrentUser } from '../lib/api/current-user';
+
+/**
+ * The one signed-out redirect: shows `children` to a signed-in user and sends a signed-out
+ * visitor to `signedOutTo`, replacing the address so Back does not lead to a page they cannot
+ * see. While the session is being read nothing shows, so a signed-in user never sees a flash.
+ */
+export function RequireUser({ signedOutTo, children }: { signedOutTo: string; children: ReactNode }) {
+  const { data: user, isError } = useCurrentUser();
+  if (user) return children;
+  if (user === null) return <Redirect to={signedOutTo} replace />;
+  // Offline or a failed read: whether anyone is signed in is unknown, so neither the page nor a redirect is right.
+  if (isError) {
+    return (
+      <p role="alert" className="mx-auto max-w-md px-4 py-10 text-center text-slate-600">
+        We could not confirm that you are signed in. Check your connection and reload the page.
+      </p>
+    );
+  }
+  return null;
+}

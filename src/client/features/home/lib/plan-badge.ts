@@ -1,0 +1,6 @@
+/** The plan badge of SPEC §2 Landing, from the access flags. */
+export function planBadge(user: { hasBasicAccess: boolean; hasProAccess: boolean }): string {
+  if (user.hasProAccess) return 'Pro Plan';
+  if (user.hasBasicAccess) return 'Basic Plan';
+  return 'Basic features locked';
+}
