@@ -1,0 +1,60 @@
+/**
+ * The import boundaries of .oxlintrc.json catch what they are meant to: each case is a tiny tree of
+ * scratch files, in the layout of src/, linted with the project's own config.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const oxlint = path.resolve('node_modules/.bin/oxlint');
+const config = path.resolve('.oxlintrc.json');
+
+function lint(files: Record<string, string>): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-rules-'));
+  try {
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    }
+    // Override globs are relative to the config file, so the config sits at the scratch root.
+    fs.copyFileSync(config, path.join(root, '.oxlintrc.json'));
+    const run = spawnSync(oxlint, ['--deny-warnings', 'src'], { cwd: root, encoding: 'utf8' });
+    return `${run.stdout}${run.stderr}`;
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+const errorsIn = (output: string) => Number(/Found \d+ warnings? and (\d+) errors?/.exec(output)?.[1] ?? NaN);
+
+describe('.oxlintrc.json import boundaries', () => {
+  it('passes a tree that keeps them', () => {
+    const out = lint({
+      'src/shared/a.ts': 'export const a = 1;\n',
+      'src/client/lib/api/config.ts': "import { a } from '../../../shared/a.js';\nexport const config = a;\n",
+      'src/client/features/chat/pages/chat-page.tsx': "import { config } from '../../../lib/api/config';\nimport { ask } from '../api/ask';\nexport const page = config + ask;\n",
+      'src/client/features/chat/api/ask.ts': 'export const ask = 1;\n',
+      'src/server/modules/billing/service.ts': "export { allowed } from './entitlements.js';\n",
+      'src/server/modules/billing/entitlements.ts': 'export const allowed = true;\n',
+      'src/server/modules/chat/service.ts': "import { allowed } from '../billing/service.js';\nexport const ok = allowed;\n",
+    });
+    expect(errorsIn(out), out).toBe(0);
+  });
+
+  it.each([
+    ['a client feature importing another feature', { 'src/client/features/chat/pages/chat-page.tsx': "import { x } from '../../account/api/get-x';\nexport const y = x;\n", 'src/client/features/account/api/get-x.ts': 'export const x = 1;\n' }],
+    ['a client feature importing the app shell', { 'src/client/features/chat/pages/chat-page.tsx': "import { t } from '../../../app/layout/toaster';\nexport const y = t;\n", 'src/client/app/layout/toaster.ts': 'export const t = 1;\n' }],
+    ['client/lib importing a feature', { 'src/client/lib/x.ts': "import { x } from '../features/chat/api/ask';\nexport const y = x;\n", 'src/client/features/chat/api/ask.ts': 'export const x = 1;\n' }],
+    ['shared importing the server', { 'src/shared/a.ts': "import { db } from '../server/db/client.js';\nexport const a = db;\n", 'src/server/db/client.ts': 'export const db = 1;\n' }],
+    ['the client importing the server', { 'src/client/lib/x.ts': "import { db } from '../../server/db/client.js';\nexport const y = db;\n", 'src/server/db/client.ts': 'export const db = 1;\n' }],
+    ['a module reaching past another module’s service', { 'src/server/modules/chat/service.ts': "import { allowed } from '../billing/entitlements.js';\nexport const ok = allowed;\n", 'src/server/modules/billing/entitlements.ts': 'export const allowed = true;\n' }],
+    ['a nested module file reaching past another module’s service', { 'src/server/modules/coach/playbook/x.ts': "import { c } from '../../knowledge/chunking.js';\nexport const y = c;\n", 'src/server/modules/knowledge/chunking.ts': 'export const c = 1;\n' }],
+    ['a plugin reaching past a module’s service', { 'src/server/plugins/x.ts': "import { s } from '../modules/auth/sessions.js';\nexport const y = s;\n", 'src/server/modules/auth/sessions.ts': 'export const s = 1;\n' }],
+    ['an import cycle', { 'src/server/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n", 'src/server/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n" }],
+  ])('fails on %s', (_what, files) => {
+    const out = lint(files);
+    expect(errorsIn(out), out).toBeGreaterThan(0);
+  });
+});
