@@ -12,24 +12,37 @@ export interface Limit {
 }
 
 /**
+ * The upsert that counts one hit for a key and returns the window's `hits` and `window_start`;
+ * `$key`, `$now` and `$expired` (now minus the window) name its parameters. Concurrent hits on
+ * the same key serialise on its row, so none is lost. The chat embeds it in its turn statement.
+ */
+export const countHitSql = (key: string, now: string, expired: string) =>
+  `insert into rate_limit_counters as c (key, window_start, hits) values (${key}, ${now}, 1)
+   on conflict (key) do update set
+     window_start = case when c.window_start <= ${expired} then excluded.window_start else c.window_start end,
+     hits = case when c.window_start <= ${expired} then 1 else c.hits + 1 end
+   returning hits, window_start`;
+
+/** The parameters of countHitSql for a hit now. */
+export const countHitValues = (key: string, limit: Limit, now: Date) => [key, now, new Date(now.getTime() - limit.windowMs)] as const;
+
+/**
  * Counts one hit for `key` in PostgreSQL, so every app process on the database shares the count,
- * and answers how many hits the window now holds. One statement: concurrent hits on the same key
- * serialise on its row, so none is lost. A named prepared statement, as chat messages run it.
+ * and answers how many hits the window now holds.
  */
 async function count(db: Db, key: string, limit: Limit, now: Date): Promise<{ hits: number; windowStart: Date }> {
   const result = await db.$client.query<{ hits: number; window_start: Date }>({
     name: 'rate_limit_hit',
-    text: `insert into rate_limit_counters as c (key, window_start, hits) values ($1, $2, 1)
-           on conflict (key) do update set
-             window_start = case when c.window_start <= $3 then excluded.window_start else c.window_start end,
-             hits = case when c.window_start <= $3 then 1 else c.hits + 1 end
-           returning hits, window_start`,
-    values: [key, now, new Date(now.getTime() - limit.windowMs)],
+    text: countHitSql('$1', '$2', '$3'),
+    values: [...countHitValues(key, limit, now)],
   });
   const row = result.rows[0];
   if (!row) throw new Error('rate limit counter returned nothing');
   return { hits: row.hits, windowStart: row.window_start };
 }
+
+/** 0 when `hits` is within the limit, else the seconds until the window ends. */
+export const overLimitFor = (hits: number, windowStart: Date, limit: Limit, now: Date) => (hits > limit.max ? secondsUntil(windowStart, limit, now) : 0);
 
 const secondsUntil = (windowStart: Date, limit: Limit, now: Date) =>
   Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - now.getTime()) / 1000));
@@ -68,7 +81,7 @@ export const passwordCheckLimit = (perAddress: number) => ({ rateLimit: { max: p
 /** Counts a hit; returns 0 when it is within the limit, else the seconds until the window ends. */
 export async function hit(db: Db, key: string, limit: Limit, now: Date): Promise<number> {
   const { hits, windowStart } = await count(db, key, limit, now);
-  return hits > limit.max ? secondsUntil(windowStart, limit, now) : 0;
+  return overLimitFor(hits, windowStart, limit, now);
 }
 
 /** Seconds until every key in `keys` is under its limit again (0: none is at it). Counts nothing. */

@@ -41,12 +41,9 @@ class ShuttingDown extends Error {}
 export const chatRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const turnDeps = { db: deps.db, plans: deps.plans, now: deps.now };
     // Per-user limits, generous for a person typing and tapping, tight for a script (shared by
-    // every app process through PostgreSQL).
-    const messageLimit = perUserLimit(deps.db, deps.now, 'chat-message', { max: deps.env.CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 }, (s) =>
-      `You are sending messages faster than the coach can answer. Please wait ${s} second(s).`,
-    );
+    // every app process through PostgreSQL). Messages are counted by the turn's own statement.
+    const turnDeps = { db: deps.db, plans: deps.plans, now: deps.now, messageLimit: { max: deps.env.CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 } };
     const conversationLimit = perUserLimit(deps.db, deps.now, 'chat-conversation', { max: deps.env.CHAT_CONVERSATIONS_PER_HOUR, windowMs: 3_600_000 }, (s) =>
       `You have started many conversations in the last hour. Please continue one of them, or wait ${Math.ceil(s / 60)} minute(s).`,
     );
@@ -94,7 +91,6 @@ export const chatRoutes =
       '/api/chat/message',
       {
         preValidation: requireUser,
-        preHandler: messageLimit,
         schema: { tags: ['chat'], summary: 'Send a message; answers the conversation with the coach reply', body: sendMessageSchema, response: { 200: sendMessageResponseSchema, ...errors } },
       },
       async (request) => {
@@ -120,7 +116,6 @@ export const chatRoutes =
       '/api/chat/message/stream',
       {
         preValidation: requireUser,
-        preHandler: messageLimit,
         schema: {
           tags: ['chat'],
           summary: 'Send a message; the reply streams as server-sent events: user, delta…, then done or error',
