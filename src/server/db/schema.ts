@@ -227,4 +227,3 @@ export const rateLimitCounters = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
