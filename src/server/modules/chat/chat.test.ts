@@ -45,10 +45,10 @@ describe('a coaching conversation', () => {
     await trial.app.inject({ method: 'POST', url: '/api/onboarding', headers: { cookie: u.cookie }, payload: validProfile({ product: 'Practice management software' }) });
     const sessionId = await newSession(trial, u);
 
-    const first = await send(trial, u, sessionId, 'Half way through the call the prospect said our product is too expensive and I froze.');
+    const first = await send(trial, u, sessionId, 'Half way through the call the prospect said our product is too expensive.');
     expect(first.statusCode).toBe(200);
     const [mine, ask] = first.json().session.messages;
-    expect(mine).toMatchObject({ role: 'user', content: 'Half way through the call the prospect said our product is too expensive and I froze.' });
+    expect(mine).toMatchObject({ role: 'user', content: 'Half way through the call the prospect said our product is too expensive.' });
     expect(ask.role).toBe('assistant');
     expect(ask.coaching).toMatchObject({ stage: 'middle', topics: ['objection_handling'] });
     expect(ask.options.length).toBeGreaterThan(1);

@@ -20,10 +20,10 @@ describe('citations in a real chat turn', () => {
     const send = async (message: string) =>
       (await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: u.cookie }, payload: { sessionId, message } })).json().session.messages.at(-1) as { content: string; options?: string[] };
     let reply = await send('Prospects keep telling me our price is too high right when I am about to close.');
-    if (reply.options?.[0] && !reply.content.includes('### ')) reply = await send(reply.options[0]);
+    if (reply.options?.[0] && !reply.content.includes('*Method:')) reply = await send(reply.options[0]);
     const coached = [reply, await send('Give me another tip'), await send('Give me another tip')];
     for (const m of coached) {
-      const name = /### (.+)/.exec(m.content)?.[1];
+      const name = /\*\*(.+?)\*\* · \*Method:/.exec(m.content)?.[1];
       const technique = TECHNIQUES.find((x) => x.name === name);
       expect(technique, m.content).toBeDefined();
       const cited = /From our playbook, "(.+?)":/.exec(m.content)?.[1]?.toLowerCase() ?? '';

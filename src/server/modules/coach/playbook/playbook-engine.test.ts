@@ -64,7 +64,7 @@ describe('citations', () => {
     const reply = await createPlaybookEngine().reply({ ...ctx, knowledge: [unrelated], search });
     expect(reply.coaching.method).toBeTruthy();
     expect(citedTitle(reply.content)).toMatch(/^(Assumptive|Summary) close$/);
-    expect(reply.content).toContain(`### The ${citedTitle(reply.content)?.toLowerCase()}`);
+    expect(reply.content).toContain(`**The ${citedTitle(reply.content)?.toLowerCase()}** · *Method:`);
     expect(searched).toHaveLength(1);
   });
 
@@ -94,8 +94,8 @@ describe('the follow-up question', () => {
     expect(vague.options).toEqual(FOLLOW_UP_QUESTIONS.objection_handling.which.options);
     const named = await ask('Homeowners keep saying they want to get other quotes first.');
     expect(named.options).toEqual(FOLLOW_UP_QUESTIONS.objection_handling.named.options);
-    expect(named.content).toContain('this is an **objection handling** problem');
-    expect((await ask('During demos people lose attention halfway through.')).content).toContain('this is a **presenting and demos** problem');
+    expect(named.content).toContain('an **objection handling** problem');
+    expect((await ask('During demos people lose attention halfway through.')).content).toContain('a **presenting and demos** problem');
   });
 
   it('then coaches the technique for the situation the rep named, whatever they answer', async () => {
@@ -109,7 +109,7 @@ describe('the follow-up question', () => {
         ],
         message: answer,
       });
-      expect(reply.content, answer).toContain('### Isolate the real concern');
+      expect(reply.content, answer).toContain('**Isolate the real concern** · *Method:');
     }
   });
 
@@ -137,13 +137,13 @@ describe('another tip', () => {
     let reply = await say('They keep telling me they already have a vendor they are happy with.');
     reply = await say(reply.options[0] ?? '');
     for (let i = 0; i < TECHNIQUES.length && reply.options.includes('Give me another tip'); i++) {
-      const name = /### (.+)/.exec(reply.content)?.[1];
+      const name = /\*\*(.+?)\*\* · \*Method:/.exec(reply.content)?.[1];
       if (name) names.push(name);
       reply = await say('Give me another tip');
     }
     expect(new Set(names).size).toBe(names.length);
     expect(names.length).toBeGreaterThanOrEqual(TECHNIQUES.filter((t) => t.topic === 'objection_handling').length);
-    expect(reply.content).toContain('techniques I\'d start with');
+    expect(reply.content).toContain("techniques I'd start with");
     expect(reply.options).toEqual(['Role-play this with me', 'I have a different problem']);
   });
 });

@@ -1,0 +1,114 @@
+/**
+ * The built-in coach listens, through the real chat route: it keeps what the rep said, takes a
+ * typed answer as the answer, changes method after pushback, and plays the rep's own buyer.
+ * The wordings here are our own, not the eval sets'.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../../../shared/schemas/chat.js';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { makeUser } from '../../../test/factories.js';
+import { validProfile } from '../../../test/profile.js';
+import { questionsIn } from '../dialogues/judge.js';
+import { withMessage, NO_FACTS } from './facts.js';
+import { assess } from './role-play.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+async function conversation(profile: Record<string, unknown> = {}) {
+  const u = await makeUser(t.app);
+  await t.app.inject({ method: 'POST', url: '/api/onboarding', headers: { cookie: u.cookie }, payload: validProfile(profile) });
+  const sessionId = (await t.app.inject({ method: 'POST', url: '/api/chat/session', headers: { cookie: u.cookie }, payload: {} })).json().sessionId as string;
+  const replies: ChatMessage[] = [];
+  const say = async (message: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: u.cookie }, payload: { sessionId, message } });
+    expect(res.statusCode).toBe(200);
+    const reply = res.json().session.messages.at(-1) as ChatMessage;
+    replies.push(reply);
+    return reply;
+  };
+  return { say, replies };
+}
+
+describe('what the rep says is kept', () => {
+  it('reads a correction and a negation: "not cold calls, they asked for a quote" is an inbound lead', () => {
+    let facts = withMessage(NO_FACTS, 'People hang up on my calls within a minute.');
+    expect(facts.motion).toBe('cold_phone');
+    facts = withMessage(facts, "these aren't cold calls though, they requested a quote on our website last week");
+    expect(facts.motion).toBe('inbound_phone');
+    expect(facts.notMotions).toContain('cold_phone');
+    facts = withMessage(facts, "it's not the husband who decides, it's the wife");
+    expect(facts.decider).toBe('the wife');
+  });
+
+  it('quotes the buyer back and keeps their numbers', async () => {
+    const { say } = await conversation({ product: 'Solar panel leasing' });
+    const reply = await say("At the end of the visit the homeowner says 'the guy from SunPower quoted $18,000, can you do better?' and I never know what to do next");
+    expect(reply.content).toContain('SunPower quoted $18,000');
+    expect(reply.coaching?.method).toBeTruthy();
+  });
+});
+
+describe('questions', () => {
+  it('takes a typed answer as the answer and never asks the same question again', async () => {
+    const { say, replies } = await conversation();
+    const first = await say('Prospects keep saying our price is too high.');
+    expect(questionsIn(first.content).length).toBeGreaterThan(0);
+    const second = await say('honestly I usually just knock 10% off to keep the deal alive');
+    expect(second.coaching?.method).toBeTruthy();
+    await say('Give me another tip');
+    await say('what else do you have');
+    const asked = replies.flatMap((r) => questionsIn(r.content)).filter((q) => q.split(' ').length > 5);
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+});
+
+describe('pushback', () => {
+  it('acknowledges it and coaches a different named method for the same problem', async () => {
+    const { say } = await conversation();
+    const coached = await say('My demos run 60 minutes and people zone out halfway through, I show them every feature.');
+    const before = coached.coaching?.method;
+    expect(before).toBeTruthy();
+    const after = await say("that won't work for my buyers, they want to see everything. something else?");
+    expect(after.coaching?.method).toBeTruthy();
+    expect(after.coaching?.method).not.toBe(before);
+    expect(after.coaching?.topics[0]).toBe(coached.coaching?.topics[0]);
+    expect(after.content).toMatch(/^.*(?:Fair enough|different)/);
+  });
+});
+
+describe('role-play', () => {
+  it('plays the buyer the rep quoted, does not praise a pushy answer, and recognises a good one', async () => {
+    const { say } = await conversation({ product: 'Pontoon boats' });
+    await say("Couples love the boat on the water test, then the wife says 'we need to sleep on it' and they leave.");
+    const scene = await say("let's role-play it, you be the wife");
+    expect(scene.content).toContain('we need to sleep on it');
+    const pushy = await say("'trust me, this price is only good today, you need to decide now or it's gone'");
+    expect(pushy.content).not.toMatch(/great answer|strong answer|good answer|nailed it|great job/i);
+    expect(pushy.content).toMatch(/trust me|pressure|deadline/i);
+    const good = await say("'that's fair, it's a big purchase. can I ask what you'd want to be sure of before deciding? we could take it out again on Saturday morning'");
+    expect(good.content).toMatch(/good answer/i);
+    expect(good.content).not.toMatch(/one thing to change/);
+  });
+
+  it('judges lines against the rubric', () => {
+    expect(assess("trust me, it's the best price you'll get").faults.map((f) => f.id)).toContain('trust-me');
+    expect(assess('With respect, you are wrong about that.').faults.map((f) => f.id)).toContain('argued');
+    expect(assess('Makes sense. What would you need to see to feel sure? Could we talk Tuesday?').good.map((g) => g.id)).toEqual(['acknowledged', 'asked', 'next-step']);
+    expect(assess('Makes sense. What would you need to see to feel sure? Could we talk Tuesday?').faults).toEqual([]);
+  });
+});
+
+describe('off-topic', () => {
+  it('steers back to the rep\'s problem without answering, and keeps the coaching', async () => {
+    const { say } = await conversation();
+    const coached = await say('Prospects ghost me after I send the proposal, every single time.');
+    const aside = await say('random question but do you know a good pizza place in Denver');
+    expect(aside.content).toMatch(/sales coach/);
+    expect(aside.coaching?.method).toBeUndefined();
+    expect(aside.coaching?.topics).toEqual(coached.coaching?.topics);
+  });
+});

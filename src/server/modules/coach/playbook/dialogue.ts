@@ -1,0 +1,463 @@
+import { STAGE_LABELS, TOPIC_LABELS, TOPIC_STAGE, type Coaching, type Stage, type Topic } from '../../../../shared/coaching.js';
+import type { CoachContext, CoachReply, HistoryMessage } from '../engine.js';
+import { diagnose } from './diagnose.js';
+import { NO_FACTS, readFacts, withMessage, type Facts } from './facts.js';
+import type { Motion } from './motion.js';
+import { assess, quoteOf, strongerLine } from './role-play.js';
+import { coachingText, diagnosisLine, fill, reflection } from './replies.js';
+import { FOLLOW_UP_QUESTIONS, TECHNIQUES, techniquesFor, type Technique } from './techniques.js';
+import { isDirectQuestion, normalize } from './text.js';
+
+/**
+ * The built-in coach's dialogue: the state it keeps between turns and how each rep message moves
+ * it. The state travels in each assistant message (`state`), so a conversation resumes from its
+ * history alone. Pure and deterministic: the same context gives the same turn.
+ */
+type Phase = 'start' | 'asked' | 'coached' | 'roleplay';
+
+// A type alias, not an interface, so it fits the engine interface's open state record.
+export type DialogueState = {
+  phase: Phase;
+  topic?: Topic;
+  stage?: Stage;
+  techniqueId?: string;
+  /** Techniques given so far, oldest first. */
+  used: string[];
+  /** The rep's words describing the problem, for picking the technique that fits. */
+  problem?: string;
+  /** Consecutive turns the coach could not place (DECISIONS §6: twice → a person takes over). */
+  lowStreak: number;
+  /** What the rep has told the coach (facts.ts). */
+  facts: Facts;
+  /** Every question the coach has asked, normalised: it never asks one twice. */
+  asked: string[];
+  /** The role-play in progress: the buyer's last line and how many exchanges so far. */
+  scene?: { buyer: string; who: string; exchanges: number };
+};
+
+export const NEXT_OPTIONS = ['Give me another tip', 'Role-play this with me', 'I have a different problem'] as const;
+const SCENE_OPTIONS = ['Give me a hint', 'Stop the role-play'];
+const AFTER_SCENE = ['Try the scene again', 'Give me another tip', 'I have a different problem'];
+const MAX_EXCHANGES = 4;
+
+/** The part-of-the-call picker offered when the coach needs the rep to point; each choice is a topic. */
+const PICKER: Array<[string, Topic]> = [
+  ['Getting prospects to talk to me', 'prospecting'],
+  ['Finding out what they need', 'discovery'],
+  ['Presenting and demos', 'presentation'],
+  ['Handling objections', 'objection_handling'],
+  ['Closing the deal', 'closing'],
+  ['Following up', 'follow_up'],
+];
+export const TOPIC_PICKER = PICKER.map(([label]) => label);
+const pickedTopic = (message: string): Topic | undefined => PICKER.find(([label]) => label.toLowerCase() === message.trim().toLowerCase())?.[1];
+
+type Intent = 'human' | 'another_tip' | 'roleplay' | 'different_problem' | 'try_again' | 'hint' | 'stop' | 'thanks' | 'pushback' | 'off_topic';
+
+const INTENTS: Array<[Intent, RegExp]> = [
+  ['human', / (?:talk|speak|chat|get in touch) (?:to|with) (?:a |an |some )?(?:real |actual |live )?(?:human|person|people|someone|somebody|coach|manager|agent|team)| (?:real|actual|live) (?:person|human|coach)| human (?:coach|help|please)| escalate | someone from (?:your|the) team /],
+  ['stop', /^ (?:stop|end|enough|stop the role ?play|end the role ?play|let s stop|lets stop|ok stop|i m done|im done|done) $/],
+  ['roleplay', / role ?play| practi[cs]e (?:it|this|that|the|with me)|can we practi[cs]e| (?:can|could) (?:you|u) (?:be|play) (?:the|him|her|my)| you be (?:the|him|her)| be the (?:prospect|buyer|customer|mom|wife|husband|cfo|owner)|try the scene again/],
+  ['different_problem', / (?:different|another|new|other) (?:problem|issue|question|topic|challenge) /],
+  ['try_again', /^ (?:try again|again|let me try again|one more time) $/],
+  ['hint', / (?:give me a |a )?hint | help me answer /],
+  [
+    'pushback',
+    / (?:won t|will not|wont|doesn t|does not|didn t|did not) work| not gonna work| tried that| already (?:do|did|tried|doing)| i already | too (?:soft|pushy|salesy|long|slow|generic|cheesy)| hate (?:that|it|anything|when)| heard every| smell (?:a|it)| roll their eyes| (?:something|anything) (?:else|different)| different (?:approach|angle|idea)| what else (?:you got|do you have|can i do)?| nah /,
+  ],
+  ['another_tip', / (?:another|one more|more|next) (?:tip|idea|technique|suggestion|approach)s? |^ (?:more|next) $/],
+  ['off_topic', / (?:random|unrelated|off topic|side note|btw|by the way) .*(?:weather|recipe|cook|chili|super ?bowl|game|movie|song|team|restaurant|vacation|birthday|pizza|football|basketball|soccer)| (?:weather|recipe|super ?bowl|who (?:u|you) got winning) /],
+  ['thanks', /^ (?:thanks|thank you|thx|cheers|great|awesome|perfect|got it|ok|okay|cool)(?: (?:so much|a lot|coach))? $/],
+];
+
+function intentOf(message: string): Intent | null {
+  const s = normalize(message);
+  for (const [intent, re] of INTENTS) if (re.test(s)) return intent;
+  return null;
+}
+
+export function lastState(history: HistoryMessage[]): DialogueState {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const m = history[i];
+    if (m?.role === 'assistant' && m.state && typeof m.state === 'object' && 'phase' in m.state) {
+      const s = m.state as Partial<DialogueState>;
+      return {
+        phase: s.phase ?? 'start',
+        topic: s.topic,
+        stage: s.stage,
+        techniqueId: s.techniqueId,
+        used: s.used ?? [],
+        problem: s.problem,
+        lowStreak: s.lowStreak ?? 0,
+        facts: readFacts(s.facts),
+        asked: Array.isArray(s.asked) ? s.asked : [],
+        scene: s.scene,
+      };
+    }
+  }
+  return { phase: 'start', used: [], lowStreak: 0, facts: { ...NO_FACTS }, asked: [] };
+}
+
+const questionKey = (q: string) => normalize(q).trim();
+
+/** What one turn answers: the reply, and the technique whose playbook section it should cite. */
+export interface Turn {
+  reply: CoachReply;
+  technique?: Technique;
+}
+
+// Read through a widened type so this compiles whether or not a technique list declares motions.
+const motionsOf = (t: Technique): readonly Motion[] | undefined => (t as Technique & { motions?: Motion[] }).motions;
+
+/** Techniques of a topic that fit the rep's motion (or any motion). */
+function fitting(topic: Topic, facts: Facts): Technique[] {
+  const all = techniquesFor(topic);
+  const fits = all.filter((t) => {
+    const motions = motionsOf(t);
+    if (!motions) return true;
+    if (facts.motion) return motions.includes(facts.motion);
+    return !motions.every((m) => facts.notMotions.includes(m));
+  });
+  return fits.length ? fits : all.filter((t) => !motionsOf(t));
+}
+
+/**
+ * The technique for this turn: one that fits the motion, not given yet, made for the situation
+ * the rep described when one is; after pushback, one with a different method than the last.
+ */
+function chooseTechnique(topic: Topic, words: string, state: DialogueState, facts: Facts, avoidMethod?: string, firstWords?: string): Technique {
+  const pool = fitting(topic, facts);
+  const fresh = pool.filter((t) => !state.used.includes(t.id));
+  let candidates = fresh.length ? fresh : pool;
+  if (avoidMethod) {
+    const other = candidates.filter((t) => t.method !== avoidMethod);
+    const anyOther = pool.filter((t) => t.method !== avoidMethod);
+    candidates = other.length ? other : anyOther.length ? anyOther : candidates;
+  }
+  // What the rep first described picks the technique before anything said since ("I drop the
+  // price" answers the coach's question; it does not make the problem a negotiation).
+  for (const text of [firstWords ?? '', words]) {
+    const s = normalize(text);
+    const fit = candidates.find((t) => t.fits?.test(s));
+    if (fit) return fit;
+  }
+  return candidates[0] ?? (TECHNIQUES[0] as Technique);
+}
+
+const lastCoaching = (history: HistoryMessage[]): Coaching | undefined => {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const c = history[i]?.coaching;
+    if (c) return c;
+  }
+  return undefined;
+};
+
+/** The last diagnosis, without a method: for replies that coach with none (thanks, off-topic, a person). */
+const plainCoaching = (history: HistoryMessage[], fallback?: Coaching): Coaching => {
+  const c = lastCoaching(history) ?? fallback ?? { stage: 'general', topics: [] };
+  return { stage: c.stage, topics: c.topics };
+};
+
+function coach(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique, opening: string): Turn {
+  const reply: CoachReply = {
+    content: coachingText({ opening, technique, stage, topic, passage: techniquePassage(ctx.knowledge, technique), profile: ctx.profile, closing: 'What would help most next?' }),
+    options: [...NEXT_OPTIONS],
+    coaching: { stage, topics: state.topic && state.topic !== topic ? [topic, state.topic] : [topic], method: technique.method },
+    confidence: 0.85,
+    state: { ...state, phase: 'coached', topic, stage, techniqueId: technique.id, used: [...state.used, technique.id], lowStreak: 0, scene: undefined } satisfies DialogueState,
+  };
+  return { reply, technique };
+}
+
+/** The passage of the section a technique comes from, if `knowledge` holds one. */
+export function techniquePassage(knowledge: CoachContext['knowledge'], technique: Technique) {
+  for (const source of technique.sources) {
+    const needle = source.toLowerCase();
+    const found = knowledge.find((k) => k.title.toLowerCase().includes(needle));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** One question, never one asked before; when it was, the coach coaches instead. */
+function ask(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, problem: string): Turn | undefined {
+  const named = techniquesFor(topic).some((t) => t.fits?.test(normalize(problem)));
+  const q = FOLLOW_UP_QUESTIONS[topic][named ? 'named' : 'which'];
+  if (state.asked.includes(questionKey(q.question))) return undefined;
+  const opening = [reflection(ctx.message, state.facts), diagnosisLine(stage, topic)].filter(Boolean).join(' ');
+  return {
+    reply: {
+      content: `${opening} One question so the advice fits:\n\n${q.question}`,
+      options: q.options,
+      coaching: { stage, topics: [topic] },
+      confidence: 0.7,
+      state: { ...state, phase: 'asked', topic, stage, problem, lowStreak: 0, asked: [...state.asked, questionKey(q.question)] } satisfies DialogueState,
+    },
+  };
+}
+
+/**
+ * Whether a message already says enough to coach on without a question: the rep said what they
+ * do ("I froze", "I drop the price"), asked outright, or told a whole story.
+ */
+function specificEnough(message: string): boolean {
+  const s = normalize(message);
+  const said = / i (?:say|said|tell|told|go|just|froze|freeze|drop|offer|argue|explain|try|tried|usually|always|show|send|ask|give|walk|pitch|do) /.test(s);
+  const question = isDirectQuestion(message.replace(/^\s*(?:ok(?:ay)?|so|and|but|well|alright|right)[,.\s]+/i, ''));
+  return said || question || s.trim().split(' ').length >= 22;
+}
+
+function clarify(ctx: CoachContext, state: DialogueState, guess: Coaching): Turn {
+  const streak = state.lowStreak + 1;
+  const escalate = streak >= 2;
+  const content = escalate
+    ? "I want to get this right, and I'm not sure I've understood yet. I've asked someone from our coaching team to read this conversation; their reply will appear right here, marked **Coaching team**, usually within one business day.\n\nMeanwhile, pick the part of the call that feels hardest:"
+    : 'Happy to help. Tell me what happens on the call in your own words (what the buyer said, what you did), or pick the part that feels hardest:';
+  const rank = (t: Topic) => {
+    const i = guess.topics.indexOf(t);
+    return i === -1 ? guess.topics.length + PICKER.findIndex(([, x]) => x === t) : i;
+  };
+  return {
+    reply: {
+      content,
+      options: [...PICKER].sort(([, a], [, b]) => rank(a) - rank(b)).map(([label]) => label),
+      coaching: { stage: guess.stage, topics: guess.topics },
+      confidence: 0.2,
+      state: { ...state, phase: 'start', lowStreak: escalate ? 0 : streak } satisfies DialogueState,
+      ...(escalate ? { escalation: { reason: 'The coach could not understand the rep twice in a row.', priority: 'normal' as const } } : {}),
+    },
+  };
+}
+
+/** Who the coach plays: the decider the rep named, else their buyer. */
+const buyerName = (facts: Facts) => (facts.decider ? facts.decider.replace(/^the /, '').replace(/^their /, '') : 'your buyer');
+
+function startScene(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique): Turn {
+  const who = buyerName(state.facts);
+  // The buyer's own words from this conversation, when the rep gave them; else the technique's.
+  const line = state.facts.quotes.at(-1) ?? fill(technique.roleplay, ctx.profile);
+  return {
+    reply: {
+      content: `Let's practise. I'll be ${who === 'your buyer' ? 'your buyer' : `the ${who}`}; answer the way you would for real, and say "stop" whenever you want feedback.\n\n**${capitalise(who)}:** "${line}"`,
+      options: SCENE_OPTIONS,
+      coaching: { stage, topics: [topic], method: technique.method },
+      confidence: 0.9,
+      state: { ...state, phase: 'roleplay', topic, stage, techniqueId: technique.id, scene: { buyer: line, who, exchanges: 0 } } satisfies DialogueState,
+    },
+  };
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The buyer's next line: it follows from what the rep just did. */
+function buyerReaction(a: ReturnType<typeof assess>, facts: Facts): string {
+  if (a.faults.some((f) => f.id === 'pressure' || f.id === 'trust-me')) return "Now I really don't want to decide today. We'll let you know.";
+  if (a.faults.some((f) => f.id === 'argued')) return "Look, I'm not going to argue about it. We'll think it over.";
+  if (a.good.some((g) => g.id === 'asked')) return facts.numbers.length ? `Honestly it's mostly the money. ${facts.numbers.at(-1)} is a lot for us right now.` : "Honestly, I just want to be sure we're not overpaying. What makes yours worth it?";
+  if (a.good.some((g) => g.id === 'next-step')) return 'Maybe. What exactly would we be agreeing to?';
+  return "I hear you, but I still need to think about it.";
+}
+
+function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique, ending: boolean): Turn {
+  const scene = state.scene ?? { buyer: technique.roleplay, who: 'your buyer', exchanges: 0 };
+  const a = assess(ctx.message);
+  const line = quoteOf(ctx.message);
+  const fault = a.faults[0];
+  const good = a.good[0];
+  const verdict = fault
+    ? `**Out of character for a moment.** In "${line}", one thing to change: ${fault.said}`
+    : a.good.length >= 2
+      ? `**Out of character for a moment.** That's a good answer. ${good?.said ?? ''}`
+      : `**Out of character for a moment.** That works better than arguing. ${good?.said ?? 'It stays calm, which keeps the door open.'}`;
+  const keep = fault && good ? ` What works: ${good.said}` : '';
+  const exchanges = scene.exchanges + 1;
+  const done = ending || exchanges >= MAX_EXCHANGES;
+  const lines = [
+    `${verdict}${keep}`,
+    '',
+    `**A stronger version of your line:** ${strongerLine(ctx.message, a, scene.buyer)}`,
+  ];
+  if (!done) {
+    const next = buyerReaction(a, state.facts);
+    lines.push('', `Back in character.\n\n**${capitalise(scene.who)}:** "${next}"`);
+    return {
+      reply: {
+        content: lines.join('\n'),
+        options: SCENE_OPTIONS,
+        coaching: { stage, topics: [topic], method: technique.method },
+        confidence: 0.85,
+        state: { ...state, phase: 'roleplay', scene: { ...scene, buyer: next, exchanges } } satisfies DialogueState,
+      },
+    };
+  }
+  lines.push('', 'That ends the scene. Try it again, or shall we move on?');
+  return {
+    reply: {
+      content: lines.join('\n'),
+      options: AFTER_SCENE,
+      coaching: { stage, topics: [topic], method: technique.method },
+      confidence: 0.85,
+      state: { ...state, phase: 'coached', scene: undefined } satisfies DialogueState,
+    },
+  };
+}
+
+function steerBack(ctx: CoachContext, state: DialogueState): Turn {
+  const topic = state.topic;
+  const back = topic ? `Back to your ${TOPIC_LABELS[topic].toLowerCase()}${state.facts.motion ? '' : ''}: want another angle on it, or shall we practise it?` : 'Tell me what happens on your calls, and we will start there.';
+  return {
+    reply: {
+      content: `I'll leave that one to someone else: I'm your sales coach, so I stick to selling. ${back}`,
+      options: topic ? [...NEXT_OPTIONS] : TOPIC_PICKER,
+      coaching: plainCoaching(ctx.history),
+      confidence: 0.9,
+      state: { ...state, lowStreak: 0 } satisfies DialogueState,
+    },
+  };
+}
+
+/** One turn of the built-in coach. */
+export function nextTurn(ctx: CoachContext): Turn {
+  const previous = lastState(ctx.history);
+  const state: DialogueState = { ...previous, facts: withMessage(previous.facts, ctx.message) };
+  const intent = intentOf(ctx.message);
+  const technique = TECHNIQUES.find((t) => t.id === state.techniqueId);
+  const topic = state.topic;
+  const stage = state.stage ?? (topic ? TOPIC_STAGE[topic] : 'general');
+
+  if (intent === 'human') {
+    return {
+      reply: {
+        content:
+          "Of course. I've asked someone from our coaching team to read this conversation; their reply will appear right here, marked **Coaching team**, usually within one business day.\n\nIn the meantime, do you want to keep working on it with me?",
+        options: topic ? ['Give me another tip', 'I have a different problem'] : TOPIC_PICKER,
+        coaching: plainCoaching(ctx.history),
+        confidence: 0.9,
+        state,
+        escalation: { reason: 'The rep asked to talk to a person.', priority: 'high' },
+      },
+    };
+  }
+  if (intent === 'different_problem') {
+    return {
+      reply: {
+        content: "Sure, let's look at something else. Tell me what happens on the call, in your own words, or pick the part that feels hardest:",
+        options: TOPIC_PICKER,
+        coaching: { stage: 'general', topics: [] },
+        confidence: 0.9,
+        state: { ...state, phase: 'start', topic: undefined, techniqueId: undefined, problem: undefined, lowStreak: 0, scene: undefined } satisfies DialogueState,
+      },
+    };
+  }
+
+  // The scene in progress comes first: what the rep types is their line to the buyer.
+  if (state.phase === 'roleplay' && topic && technique) {
+    if (intent === 'hint') {
+      return {
+        reply: {
+          content: `Acknowledge what they said, ask one question about it, then offer a small next step. For example: ${fill(technique.example, ctx.profile)}\n\nNow say it in your own words.`,
+          options: ['Stop the role-play'],
+          coaching: { stage, topics: [topic], method: technique.method },
+          confidence: 0.9,
+          state,
+        },
+      };
+    }
+    // "and if she says…?" unquoted is a question to the coach, not a line to the buyer: the scene ends.
+    const toCoach = !/['‘"“]/.test(ctx.message) && / (?:if (?:she|he|they) (?:says|say|goes|go)|what (?:do|should) i say|how do i|what if) /.test(normalize(ctx.message));
+    if (intent !== 'roleplay' && intent !== 'another_tip' && !toCoach) return sceneTurn(ctx, state, topic, stage, technique, intent === 'stop');
+  }
+
+  if (intent === 'roleplay' || (intent === 'try_again' && state.phase === 'coached')) {
+    const d = diagnose(ctx.message);
+    const sceneTopic = topic ?? d.topics[0] ?? 'objection_handling';
+    const sceneStage = topic ? stage : d.stage === 'general' ? TOPIC_STAGE[sceneTopic] : d.stage;
+    const t = technique ?? chooseTechnique(sceneTopic, `${state.problem ?? ''} ${ctx.message}`, state, state.facts);
+    return startScene(ctx, state, sceneTopic, sceneStage, t);
+  }
+
+  if (intent === 'off_topic') return steerBack(ctx, state);
+
+  if (topic && (intent === 'pushback' || intent === 'another_tip')) {
+    const words = `${state.problem ?? ''} ${ctx.message}`;
+    // Every technique that fits was given: say so rather than cycle round, or drift to another topic.
+    if (!fitting(topic, state.facts).some((t) => !state.used.includes(t.id))) {
+      return {
+        reply: {
+          content: `That covers the ${TOPIC_LABELS[topic].toLowerCase()} techniques I'd start with for your situation. The fastest way to make one stick is to practise it: shall we role-play the last one, or look at a different problem?`,
+          options: ['Role-play this with me', 'I have a different problem'],
+          coaching: plainCoaching(ctx.history, { stage, topics: [topic] }),
+          confidence: 0.9,
+          state,
+        },
+      };
+    }
+    const next = chooseTechnique(topic, words, state, state.facts, intent === 'pushback' ? technique?.method : undefined);
+    const tried = state.facts.tried.at(-1);
+    const opening =
+      intent === 'pushback'
+        ? `Fair enough${tried && ctx.message.includes(tried.slice(0, 12)) ? `: if you already ${tried.replace(/^(?:do|did) /, 'do ')}, more of it won't change anything` : ', that one does not fit your buyers'}. Here is a different angle, with a different method.`
+        : 'Here is another one for the same problem.';
+    return coach(ctx, { ...state, problem: state.problem ?? ctx.message }, topic, stage, next, `${reflection(ctx.message, state.facts)} ${opening}`.trim());
+  }
+
+  if (intent === 'thanks') {
+    return {
+      reply: {
+        // "ok" or "got it" is not a thank-you, so it gets no "you're welcome".
+        content: `${/thank|thx|cheers/.test(normalize(ctx.message)) ? "You're welcome." : 'Good.'} Try it on your next call and tell me how it went: I'll help you adjust. Anything else to work on?`,
+        options: topic ? [...NEXT_OPTIONS] : TOPIC_PICKER,
+        coaching: plainCoaching(ctx.history),
+        confidence: 0.9,
+        state,
+      },
+    };
+  }
+
+  const picked = pickedTopic(ctx.message);
+  if (picked) {
+    const asked = ask(ctx, { ...state, topic: undefined }, picked, TOPIC_STAGE[picked], state.problem ?? ctx.message);
+    if (asked) return asked;
+    return coach(ctx, state, picked, TOPIC_STAGE[picked], chooseTechnique(picked, state.problem ?? '', state, state.facts), diagnosisLine(TOPIC_STAGE[picked], picked));
+  }
+
+  const diagnosed = diagnose(ctx.message);
+  // A line the rep quotes from their buyer, that the diagnosis cannot place, is the buyer
+  // answering them: how to handle what a buyer says is objection handling.
+  const quotedBuyer = state.facts.quotes.length > previous.facts.quotes.length;
+  const d = quotedBuyer && diagnosed.confidence < 0.45 ? { ...diagnosed, topics: ['objection_handling' as const, ...diagnosed.topics.filter((x) => x !== 'objection_handling')], confidence: 0.45 } : diagnosed;
+  const found = d.topics[0];
+  const understood = found !== undefined && d.confidence >= 0.45;
+
+  if (state.phase === 'asked' && topic) {
+    // The answer to the coach's question is taken as the answer: it may move the topic.
+    const nextTopic = understood && found && d.topicScores[found] >= 3 && found !== topic ? found : topic;
+    const nextStage = nextTopic === topic ? stage : d.stage === 'general' ? TOPIC_STAGE[nextTopic] : d.stage;
+    const chosen = chooseTechnique(nextTopic, `${state.problem ?? ''} ${ctx.message}`, state, state.facts, undefined, state.problem);
+    const opening = `Thanks, that helps. Here is what I'd work on first, at **${STAGE_LABELS[nextStage].toLowerCase()}** of the call.`;
+    return coach(ctx, state, nextTopic, nextStage, chosen, opening);
+  }
+
+  // Mid-conversation, a message the diagnosis cannot place is still about the rep's problem.
+  if ((!understood || !found) && topic && state.phase === 'coached' && normalize(ctx.message).trim().split(' ').length >= 5) {
+    const chosen = chooseTechnique(topic, `${state.problem ?? ''} ${ctx.message}`, state, state.facts);
+    return coach(ctx, state, topic, stage, chosen, reflection(ctx.message, state.facts));
+  }
+
+  if (!understood || !found) {
+    const guess: Coaching = found ? { stage: d.stage, topics: d.topics } : (lastCoaching(ctx.history) ?? { stage: 'general', topics: [] });
+    return clarify(ctx, { ...state, problem: ctx.message }, guess);
+  }
+
+  const newStage: Stage = d.stage === 'general' ? TOPIC_STAGE[found] : d.stage;
+  const withProblem = { ...state, problem: ctx.message };
+  // One question at the start of a conversation, not once coaching is under way.
+  if (state.used.length === 0 && !specificEnough(ctx.message)) {
+    const asked = ask(ctx, { ...withProblem, topic: undefined }, found, newStage, ctx.message);
+    if (asked) return asked;
+  }
+  const chosen = chooseTechnique(found, `${ctx.message} ${state.facts.quotes.join(' ')}`, withProblem, state.facts);
+  // The diagnosis is news only when it names a new problem.
+  const opening = [reflection(ctx.message, state.facts), found === topic ? '' : diagnosisLine(newStage, found)].filter(Boolean).join(' ');
+  return coach(ctx, withProblem, found, newStage, chosen, opening);
+}

@@ -1,0 +1,118 @@
+import { MOTIONS, motionsIn, specificity, type Motion } from './motion.js';
+import { normalize } from './text.js';
+
+/**
+ * What the rep has told the coach so far, gathered turn by turn and kept in the dialogue state:
+ * the coach quotes it back and fits its advice to it, instead of asking again. A later statement
+ * replaces an earlier one ("not the price, it's the wife": the buyer who decides is now the wife).
+ */
+// Type aliases, not interfaces, so they fit the engine's open state record.
+export type Facts = {
+  /** How the rep meets buyers, the latest one they named. */
+  motion?: Motion;
+  /** Motions the rep said they do not do ("these aren't cold calls"). */
+  notMotions: Motion[];
+  /** Who pushes back or decides: "the CFO", "the wife", "her sister". */
+  decider?: string;
+  /** The buyer's own words, as the rep quoted them, newest last. */
+  quotes: string[];
+  /** Amounts, percentages and counts the rep gave: "$14,200", "8%", "4 deals". */
+  numbers: string[];
+  /** What the rep says they already tried ("i already show my license and reviews"). */
+  tried: string[];
+};
+
+export const NO_FACTS: Facts = { notMotions: [], quotes: [], numbers: [], tried: [] };
+
+export function readFacts(raw: unknown): Facts {
+  if (!raw || typeof raw !== 'object') return { ...NO_FACTS };
+  const f = raw as Partial<Facts>;
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  const motion = (MOTIONS as readonly string[]).includes(f.motion ?? '') ? f.motion : undefined;
+  return {
+    motion,
+    notMotions: strings(f.notMotions).filter((m): m is Motion => (MOTIONS as readonly string[]).includes(m)),
+    decider: typeof f.decider === 'string' ? f.decider : undefined,
+    quotes: strings(f.quotes),
+    numbers: strings(f.numbers),
+    tried: strings(f.tried),
+  };
+}
+
+const unquote = (q: string) => q.trim().replace(/^['‘"“]+|['’"”]+$/g, '').trim();
+
+/** Text in quotes (straight or curly, single or double) of at least three words. */
+function quotesIn(message: string): string[] {
+  const found: string[] = [];
+  // An apostrophe followed by a letter (we're, i'll) is part of the words, not the closing quote.
+  const re = /(?:^|[\s(:,.])['‘"“]((?:[^'’"”]|['’](?=[a-z]))+?)['’"”](?=[\s.,!?;:)]|$)/gi;
+  for (const m of message.matchAll(re)) {
+    const q = unquote(m[1] ?? '');
+    if (q.split(/\s+/).length >= 3) found.push(q);
+  }
+  // "they go/say/said ..." without quote marks: the rest of the clause is their words.
+  if (found.length === 0) {
+    const said = /\b(?:they|he|she|he's|she's|customers?|prospects?|buyers?|clients?|ppl|people)\s+(?:always\s+|just\s+|all\s+)?(?:say|says|said|go|goes|tell me|told me)\s+(?:that\s+|like\s+)?([^.!?\n]{8,160})/i.exec(message);
+    const raw = said?.[1] ?? '';
+    // A quote opened without a matching close before the clause ends: keep what is inside.
+    const q = unquote(/^['‘"“]/.test(raw) ? (/^['‘"“]((?:[^'’"”]|['’](?=[a-z]))+)/i.exec(raw)?.[1] ?? raw) : raw);
+    if (q.split(/\s+/).length >= 3) found.push(q);
+  }
+  return found;
+}
+
+const NUMBER = /(?:\$\s?\d[\d,]*(?:\.\d+)?\s?(?:k|m|mm|million|grand)?|\b\d[\d,]*(?:\.\d+)?\s?(?:%|percent|k\b|grand\b)|\b\d+(?:\.\d+)?\s?(?:deals?|loads?|chairs?|employees?|people|days?|weeks?|months?|years?|locations?|reps?)\b)/gi;
+
+const DECIDERS: Array<[RegExp, string]> = [
+  [/ (?:cfo|chief financial officer|finance|controller) /, 'the CFO'],
+  [/ (?:ceo|owner|the boss|president|founder) /, 'the owner'],
+  [/ (?:wife) /, 'the wife'],
+  [/ (?:husband) /, 'the husband'],
+  [/ (?:spouse|partner|significant other) /, 'their partner'],
+  [/ (?:sister|brother|mom|mother|dad|father|family) /, 'their family'],
+  [/ (?:committee|board|procurement) /, 'the committee'],
+  [/ (?:office manager) /, 'the office manager'],
+];
+
+/**
+ * The decider a message names, the last one mentioned winning: in "it's not the husband, it's
+ * the wife", the wife.
+ */
+function deciderIn(s: string): string | undefined {
+  let best: { at: number; who: string } | undefined;
+  for (const [re, who] of DECIDERS) {
+    const global = new RegExp(re.source, 'g');
+    for (const m of s.matchAll(global)) {
+      const at = m.index ?? 0;
+      // "not the CFO" names someone who is not the decider.
+      if (/ (?:not|isn t|is not) (?:the |her |his |their )?$/.test(s.slice(Math.max(0, at - 12), at + 1))) continue;
+      if (!best || at > best.at) best = { at, who };
+    }
+  }
+  return best?.who;
+}
+
+const TRIED = /\b(?:i (?:already|always) |i(?:'ve| have) (?:already )?(?:tried|done)|tried that|already tried)\s*([^.!?\n]{4,140})/i;
+
+/** The facts after one more rep message. */
+export function withMessage(facts: Facts, message: string): Facts {
+  const s = normalize(message);
+  const { named, denied } = motionsIn(message);
+  const notMotions = [...new Set([...facts.notMotions.filter((m) => !named.includes(m)), ...denied])];
+  // Several motions in one message: the most specific one (motionsIn orders them). A passing
+  // "the call" does not turn an enterprise deal into cold calling: a known motion gives way only
+  // to a more specific one, or when the rep denies it.
+  const kept = facts.motion && !notMotions.includes(facts.motion) ? facts.motion : undefined;
+  const newest = named.find((m) => !notMotions.includes(m));
+  const motion = newest && (!kept || specificity(newest) <= specificity(kept)) ? newest : kept;
+  const numbers = [...new Set([...facts.numbers, ...(message.match(NUMBER) ?? []).map((n) => n.trim())])].slice(-8);
+  const tried = TRIED.exec(message)?.[1]?.trim();
+  return {
+    motion,
+    notMotions,
+    decider: deciderIn(s) ?? facts.decider,
+    quotes: [...facts.quotes, ...quotesIn(message)].slice(-6),
+    numbers,
+    tried: tried ? [...facts.tried, tried].slice(-4) : facts.tried,
+  };
+}

@@ -1,0 +1,120 @@
+import { STAGE_LABELS, TOPIC_LABELS, type Stage, type Topic } from '../../../../shared/coaching.js';
+import type { KnowledgePassage, RepProfile } from '../engine.js';
+import type { Facts } from './facts.js';
+import type { Technique } from './techniques.js';
+import { isDirectQuestion } from './text.js';
+
+/**
+ * The built-in coach's wording: short enough for a phone screen (a coaching reply is about 120
+ * words), about this rep (their buyer's words, their numbers, their motion), and free of
+ * placeholders: a value the coach does not know is worded around, never left in brackets.
+ */
+
+/** Puts the rep's product and industry into a line; without them it still reads ("your product"). */
+export function fill(text: string, p: RepProfile): string {
+  const values: Record<string, string> = { product: p.product?.trim() || 'your product', industry: p.industry?.trim() || 'your market' };
+  return text.replace(/(^|[.!?]\s+|"\s*)?\{(product|industry)\}/g, (_m, start: string | undefined, key: string) => {
+    const value = values[key] ?? '';
+    return start !== undefined ? `${start}${value.charAt(0).toUpperCase()}${value.slice(1)}` : value;
+  });
+}
+
+/** A bracketed placeholder a line could still hold (a knowledge-base edit, say): the sentence goes rather than the bracket reaching the rep. */
+const PLACEHOLDER = /\[[a-z][a-z'’ -]{1,30}\]/i;
+
+/** One or two sentences of a playbook passage, without a sentence that holds a placeholder. */
+export function excerpt(passage: KnowledgePassage, max = 180): string {
+  const text = passage.content.replace(/^[-*]\s+/gm, '').replace(/\s+/g, ' ').trim();
+  const sentences = (text.match(/[^.!?]+[.!?]+/g) ?? [text]).map((s) => s.trim()).filter((s) => !PLACEHOLDER.test(s));
+  let out = '';
+  for (const s of sentences) {
+    if (out && (out + s).length > max) break;
+    out = out ? `${out} ${s}` : s;
+    if (out.length > max) break;
+  }
+  return out.length > max + 60 ? `${out.slice(0, max).replace(/\s+\S*$/, '')}…` : out;
+}
+
+/** The rep's words turned to the coach's voice: "i/my/me" → "you/your". */
+function toSecondPerson(clause: string): string {
+  return clause
+    .replace(/\bi'm\b|\bim\b/gi, "you're")
+    .replace(/\bi've\b|\bive\b/gi, "you've")
+    .replace(/\bi\b/gi, 'you')
+    .replace(/\bmy\b/gi, 'your')
+    .replace(/\bme\b/gi, 'you')
+    .replace(/\bmine\b/gi, 'yours');
+}
+
+const BUYER = /\b(?:they|he|she|ppl|people|customers?|prospects?|buyers?|clients?|owners?|couples?|sellers?|homeowners?|the (?:cfo|wife|husband|mom|owner|super|it guy|office manager|dr|doctor))\b/i;
+
+/**
+ * The clause of the rep's message that carries the most of their situation: the buyer's doing,
+ * a number, a name. Questions to the coach are answered, not repeated back.
+ */
+function keyClause(message: string): string | undefined {
+  const clauses = message
+    .split(/(?<=[.!?])\s+|\n+|;\s*|,\s*(?:but|and then|then|so)\s+|\s+but\s+/i)
+    .map((c) => c.trim().replace(/^(?:and|but|so|ok|okay|well|honestly|basically|yeah|ugh|lol)[,\s]+/i, '').replace(/[.!?]+$/, ''))
+    .filter((c) => c.split(/\s+/).length >= 4 && c.split(/\s+/).length <= 24 && !isDirectQuestion(c));
+  const score = (c: string) => (BUYER.test(c) ? 1 : 0) + (/\d/.test(c) ? 2 : 0) + (/\s[A-Z][a-z]+/.test(c) ? 1 : 0);
+  let best: string | undefined;
+  for (const c of clauses) if (best === undefined || score(c) > score(best)) best = c;
+  return best;
+}
+
+/** "it's not X, it's Y": the rep corrects the coach; Y is what counts now. */
+function correctionIn(message: string): { not: string; is: string } | undefined {
+  const m = /\b(?:it'?s|its|that'?s|thats) not (?:really )?(?:that |the )?([^.,;!?]{2,80})[.,;!?]\s*(?:it'?s|its|it is|the (?:real )?(?:problem|issue) is)\s+([^.;!?]{2,80})/i.exec(message);
+  return m?.[1] && m[2] ? { not: m[1].trim(), is: m[2].trim() } : undefined;
+}
+
+/**
+ * The first line of a reply: what the coach heard, in the rep's and their buyer's words, so the
+ * advice that follows is visibly about this situation.
+ */
+export function reflection(message: string, facts: Facts): string {
+  const quote = facts.quotes.at(-1);
+  const fresh = quote && message.includes(quote.slice(0, Math.min(20, quote.length)));
+  if (fresh) return `"${quote}": that is the moment to work on.`;
+  const correction = correctionIn(message);
+  if (correction) return `So it's ${toSecondPerson(correction.is)}, not ${toSecondPerson(correction.not)}. That changes the advice.`;
+  const clause = keyClause(message);
+  if (clause) return `Got it: ${toSecondPerson(clause).replace(/^./, (c) => c.toLowerCase())}.`;
+  return '';
+}
+
+export interface CoachingParts {
+  opening: string;
+  technique: Technique;
+  stage: Stage;
+  topic: Topic;
+  passage: KnowledgePassage | undefined;
+  profile: RepProfile;
+  closing: string;
+}
+
+/** A coaching reply: the technique, why, the line to say, one action, the playbook's own words. */
+export function coachingText(p: CoachingParts): string {
+  const t = p.technique;
+  const lines = [
+    p.opening,
+    '',
+    `**${t.name}** · *Method: ${t.method}*`,
+    fill(t.why, p.profile),
+    '',
+    `**Try saying:** ${fill(t.example, p.profile)}`,
+    '',
+    `**On your next call:** ${fill(t.action, p.profile)}`,
+  ];
+  // The section's own heading reads better in a citation than its whole heading path.
+  if (p.passage) lines.push('', `> **From our playbook, "${p.passage.title.split(' › ').at(-1)}":** ${excerpt(p.passage)}`);
+  lines.push('', p.closing);
+  return lines.filter((l, i) => !(i === 0 && !l)).join('\n').trim();
+}
+
+export function diagnosisLine(stage: Stage, topic: Topic): string {
+  const label = TOPIC_LABELS[topic].toLowerCase();
+  const article = /^[aeiou]/.test(label) ? 'an' : 'a';
+  return stage === 'general' ? `This is ${article} **${label}** problem.` : `This breaks down at **${STAGE_LABELS[stage].toLowerCase()}**: ${article} **${label}** problem.`;
+}
