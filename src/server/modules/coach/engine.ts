@@ -71,7 +71,12 @@ export interface CoachReply {
 }
 
 export interface CoachStream {
-  /** The reply's text as it is written; concatenated, it equals the final `content`. */
+  /**
+   * The reply's text as it is written; concatenated, it equals the final `content`. One exception:
+   * when an engine fails mid-stream and the fallback engine takes over (fallback.ts), the text goes
+   * on with the fallback's, and the final `content` is the fallback's reply alone; the client shows
+   * the stored message once `done` arrives.
+   */
   textStream: AsyncIterable<string>;
   /** The whole reply, once written. */
   reply: Promise<CoachReply>;
@@ -83,5 +88,9 @@ export interface CoachEngine {
   stream(ctx: CoachContext, signal?: AbortSignal): CoachStream;
 }
 
-/** An engine failure worth telling the rep about in plain words (provider down, bad key, timeout). */
+/**
+ * An engine failure worth telling the rep about in plain words (provider down, bad key, timeout).
+ * The selected LLM engine no longer lets it reach the chat: the built-in coach answers instead
+ * (fallback.ts). An engine used without that wrapper may still throw it.
+ */
 export class CoachUnavailableError extends Error {}

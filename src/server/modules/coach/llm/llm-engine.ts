@@ -2,7 +2,8 @@
  * The LLM coach engine (DECISIONS §6): any OpenAI-compatible chat endpoint, driven through the
  * AI SDK with the same playbook and knowledge as the built-in engine. The reply text streams;
  * the diagnosis and the tappable options come back through one `finish_reply` tool call that
- * the model makes after writing its text.
+ * the model makes after writing its text. Citations of titles that were not among the passages
+ * sent are dropped as the text streams (citations.ts).
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText, tool, type LanguageModel, type ModelMessage } from 'ai';
@@ -17,7 +18,9 @@ import {
   type EngineState,
   type HistoryMessage,
 } from '../engine.js';
-import { FINISH_TOOL_NAME, buildSystemPrompt } from './prompt.js';
+import { TextChannel } from '../text-channel.js';
+import { CitationFilter } from './citations.js';
+import { FINISH_TOOL_NAME, buildSystemPrompt, titlesSent } from './prompt.js';
 
 interface CommonOptions {
   /** The whole call, retries included, must end within this. Default 30 s. */
@@ -51,6 +54,12 @@ const FALLBACK_CONFIDENCE = 0.5;
 /** Said when the model wrote no text at all (e.g. only called the tool), so the rep is never left with an empty bubble. */
 const EMPTY_REPLY_TEXT = "Sorry, I couldn't put an answer together. Could you tell me a bit more about the call you want help with?";
 const EMPTY_REPLY_CONFIDENCE = 0.2;
+/**
+ * Offered when the model gave no options (skipped or garbled `finish_reply`), so the rep always has
+ * something to tap: after advice, the usual next steps; after a question, a way past it.
+ */
+const NEXT_STEP_OPTIONS = ['Give me another tip', 'Role-play this with me', 'I have a different problem'];
+const AFTER_QUESTION_OPTIONS = ['Just give me a tip', 'I have a different problem'];
 
 const finishReplyTool = tool({
   description:
@@ -107,6 +116,12 @@ export function createLlmEngine(options: LlmEngineOptions): CoachEngine {
     const abortSignal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
     let content = '';
     let finishInput: unknown;
+    const citations = new CitationFilter(titlesSent(ctx.knowledge));
+    const write = (piece: string) => {
+      if (!piece) return;
+      content += piece;
+      text.push(piece);
+    };
     try {
       const result = streamText({
         model,
@@ -121,10 +136,7 @@ export function createLlmEngine(options: LlmEngineOptions): CoachEngine {
       });
       for await (const part of untilAborted(result.fullStream, abortSignal)) {
         if (part.type === 'text-delta') {
-          if (part.text) {
-            content += part.text;
-            text.push(part.text);
-          }
+          if (part.text) write(citations.push(part.text));
         } else if (part.type === 'tool-call') {
           // The first call wins; an invalid one (schema mismatch) still carries the model's raw
           // input, which readFinish salvages field by field.
@@ -137,6 +149,7 @@ export function createLlmEngine(options: LlmEngineOptions): CoachEngine {
       }
       // Some aborts end the stream quietly; a cut-off reply must not pass for a whole one.
       if (abortSignal.aborted) throw abortSignal.reason;
+      write(citations.flush());
     } catch (error) {
       const unavailable = new CoachUnavailableError(COACH_UNAVAILABLE_MESSAGE, { cause: error });
       text.fail(unavailable);
@@ -149,6 +162,7 @@ export function createLlmEngine(options: LlmEngineOptions): CoachEngine {
       text.push(EMPTY_REPLY_TEXT);
       finish.confidence = Math.min(finish.confidence, EMPTY_REPLY_CONFIDENCE);
     }
+    if (finish.options.length === 0) finish.options = endsWithQuestion(content) ? [...AFTER_QUESTION_OPTIONS] : [...NEXT_STEP_OPTIONS];
     text.close();
 
     const unsureTwice = finish.confidence < LOW_CONFIDENCE && previousReplyWasUnsure(ctx.history);
@@ -272,6 +286,10 @@ async function* untilAborted<T>(stream: AsyncIterable<T>, signal: AbortSignal): 
   }
 }
 
+function endsWithQuestion(text: string): boolean {
+  return /\?[\s*_)"”]*$/.test(text.trim());
+}
+
 function isStage(value: unknown): value is Stage {
   return typeof value === 'string' && (STAGES as readonly string[]).includes(value);
 }
@@ -282,51 +300,4 @@ function isTopic(value: unknown): value is Topic {
 
 function clip(value: string, maxChars: number): string {
   return value.length > maxChars ? `${value.slice(0, maxChars - 1)}…` : value;
-}
-
-/**
- * The reply text as an async iterable for one consumer. The engine fills it eagerly from the
- * provider stream, so `reply` settles even when nobody reads the text (reply() does not).
- */
-class TextChannel implements AsyncIterable<string> {
-  private readonly buffer: string[] = [];
-  private closed = false;
-  private error: Error | undefined;
-  private wake: (() => void) | undefined;
-
-  push(chunk: string): void {
-    this.buffer.push(chunk);
-    this.notify();
-  }
-
-  close(): void {
-    this.closed = true;
-    this.notify();
-  }
-
-  fail(error: Error): void {
-    this.error = error;
-    this.close();
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<string> {
-    for (;;) {
-      const chunk = this.buffer.shift();
-      if (chunk !== undefined) {
-        yield chunk;
-        continue;
-      }
-      if (this.error) throw this.error;
-      if (this.closed) return;
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-      });
-    }
-  }
-
-  private notify(): void {
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
-  }
 }

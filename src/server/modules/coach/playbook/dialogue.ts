@@ -52,10 +52,10 @@ const PICKER: Array<[string, Topic]> = [
 export const TOPIC_PICKER = PICKER.map(([label]) => label);
 const pickedTopic = (message: string): Topic | undefined => PICKER.find(([label]) => label.toLowerCase() === message.trim().toLowerCase())?.[1];
 
-type Intent = 'human' | 'another_tip' | 'roleplay' | 'different_problem' | 'try_again' | 'hint' | 'stop' | 'thanks' | 'pushback' | 'off_topic';
+// A request for a person never reaches the engine: coach/person-request.ts answers it for every engine.
+type Intent = 'another_tip' | 'roleplay' | 'different_problem' | 'try_again' | 'hint' | 'stop' | 'thanks' | 'pushback' | 'off_topic';
 
 const INTENTS: Array<[Intent, RegExp]> = [
-  ['human', / (?:talk|speak|chat|get in touch) (?:to|with) (?:a |an |some )?(?:real |actual |live )?(?:human|person|people|someone|somebody|coach|manager|agent|team)| (?:real|actual|live) (?:person|human|coach)| human (?:coach|help|please)| escalate | someone from (?:your|the) team /],
   ['stop', /^ (?:stop|end|enough|stop the role ?play|end the role ?play|let s stop|lets stop|ok stop|i m done|im done|done) $/],
   ['roleplay', / role ?play| practi[cs]e (?:it|this|that|the|with me)|can we practi[cs]e| (?:can|could) (?:you|u) (?:be|play) (?:the|him|her|my)| you be (?:the|him|her)| be the (?:prospect|buyer|customer|mom|wife|husband|cfo|owner)|try the scene again/],
   ['different_problem', / (?:different|another|new|other) (?:problem|issue|question|topic|challenge) /],
@@ -325,19 +325,6 @@ export function nextTurn(ctx: CoachContext): Turn {
   const topic = state.topic;
   const stage = state.stage ?? (topic ? TOPIC_STAGE[topic] : 'general');
 
-  if (intent === 'human') {
-    return {
-      reply: {
-        content:
-          "Of course. I've asked someone from our coaching team to read this conversation; their reply will appear right here, marked **Coaching team**, usually within one business day.\n\nIn the meantime, do you want to keep working on it with me?",
-        options: topic ? ['Give me another tip', 'I have a different problem'] : TOPIC_PICKER,
-        coaching: plainCoaching(ctx.history),
-        confidence: 0.9,
-        state,
-        escalation: { reason: 'The rep asked to talk to a person.', priority: 'high' },
-      },
-    };
-  }
   if (intent === 'different_problem') {
     return {
       reply: {
