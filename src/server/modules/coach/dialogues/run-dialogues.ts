@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ChatMessage } from '../../../../shared/schemas/chat.js';
+import { STRUGGLE_MAX, TEXT_MAX } from '../../../../shared/schemas/onboarding.js';
 import { DEFAULT_PROFILE, type Dialogue } from './dialogue-file.js';
 import { DialogueJudge, type CheckResult, type TurnReply } from './judge.js';
 
@@ -44,7 +45,18 @@ export async function runDialogue(app: FastifyInstance, dialogue: Dialogue): Pro
   });
   if (signup.statusCode !== 201) throw new Error(`sign-up failed: ${signup.statusCode} ${signup.body}`);
   const cookie = cookieOf(signup.headers['set-cookie']);
-  const profile = { ...DEFAULT_PROFILE, ...dialogue.profile };
+  // The app refuses longer answers than onboarding allows; a dialogue written with a longer one
+  // runs with it cut to the limit, as a rep would have had to shorten it.
+  const given = { ...DEFAULT_PROFILE, ...dialogue.profile };
+  const cut = (value: string, max: number) => (value.length > max ? value.slice(0, max).replace(/\s+\S*$/, '') : value);
+  const profile = {
+    ...given,
+    city: cut(given.city, TEXT_MAX),
+    state: cut(given.state, TEXT_MAX),
+    industry: cut(given.industry, TEXT_MAX),
+    product: cut(given.product, TEXT_MAX),
+    biggestStruggle: cut(given.biggestStruggle, STRUGGLE_MAX),
+  };
   const onboarding = await app.inject({ method: 'POST', url: '/api/onboarding', headers: { cookie }, payload: profile });
   if (onboarding.statusCode !== 200) throw new Error(`onboarding failed for ${dialogue.id}: ${onboarding.body}`);
   const created = await app.inject({ method: 'POST', url: '/api/chat/session', headers: { cookie }, payload: {} });

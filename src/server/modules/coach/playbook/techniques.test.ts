@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { TOPICS } from '../../../../shared/coaching.js';
+import { chunkKnowledge, readStarterPlaybook } from '../../knowledge/service.js';
+import { MOTIONS } from './motion.js';
+import { FOLLOW_UP_QUESTIONS, TECHNIQUES, type Technique } from './techniques.js';
+
+/** What the dialogue judge refuses in any reply, quoted playbook passages included. */
+const PLACEHOLDER = /\[(?:[a-z][a-z'’ -]{1,30})\]/i;
+/** The only values the engine fills in from the rep's profile. */
+const UNKNOWN_FILL = /\{(?!(?:product|industry)\})[^}]*\}/;
+
+const playbook = readStarterPlaybook();
+const chunks = chunkKnowledge(playbook);
+/** Each passage's own heading, without the chapter it sits in. */
+const headings = [...new Set(chunks.map((c) => c.title.split(' › ').at(-1) ?? c.title))];
+const words = (text: string) => text.trim().split(/\s+/).length;
+
+const textsOf = (t: Technique) => [t.id, t.name, t.method, t.why, t.example, t.action, t.roleplay, ...t.steps, ...t.sources];
+
+describe('no placeholder reaches the rep', () => {
+  it('in any technique', () => {
+    for (const t of TECHNIQUES) {
+      for (const text of textsOf(t)) {
+        expect(text, t.id).not.toMatch(PLACEHOLDER);
+        expect(text, t.id).not.toMatch(UNKNOWN_FILL);
+      }
+    }
+  });
+
+  it('in the follow-up questions and their options', () => {
+    for (const q of Object.values(FOLLOW_UP_QUESTIONS)) {
+      for (const text of [q.which.question, ...q.which.options, q.named.question, ...q.named.options]) expect(text).not.toMatch(PLACEHOLDER);
+    }
+  });
+
+  it('in the starter playbook, which the coach quotes as it is', () => {
+    const offending = playbook.split('\n').filter((line) => PLACEHOLDER.test(line) || /\[[A-Za-z]/.test(line));
+    expect(offending).toEqual([]);
+    // Passages are quoted without filling: a fill key would reach the rep as "{product}".
+    expect(playbook).not.toMatch(/\{[a-z]+\}/);
+  });
+});
+
+describe('sources', () => {
+  it("each technique's first source names a section heading of the starter playbook", () => {
+    for (const t of TECHNIQUES) {
+      const first = t.sources[0]?.toLowerCase() ?? '';
+      expect(first, t.id).not.toBe('');
+      expect(headings.some((h) => h.toLowerCase().includes(first)), `${t.id}: "${t.sources[0]}"`).toBe(true);
+    }
+  });
+
+  it('every source names a passage the knowledge base has', () => {
+    for (const t of TECHNIQUES) {
+      for (const source of t.sources) expect(chunks.some((c) => c.title.toLowerCase().includes(source.toLowerCase())), `${t.id}: "${source}"`).toBe(true);
+    }
+  });
+
+  it('the playbook has the sections for other motions and named methods', () => {
+    for (const needle of ['door-to-door', 'just looking', 'couple testing', 'research it online', 'add-ons', 'kitchen table', 'phone insurance', 'inbound lead', 'spouse', 'sister', 'shop around', 'through work', 'exclusivity', 'economic buyer', 'explain the cost', 'sandler pain funnel', 'meddic', 'challenger', 'laer']) {
+      expect(headings.some((h) => h.toLowerCase().includes(needle)), needle).toBe(true);
+    }
+  });
+});
+
+describe('the technique catalogue', () => {
+  it('has unique ids and names', () => {
+    expect(new Set(TECHNIQUES.map((t) => t.id)).size).toBe(TECHNIQUES.length);
+    expect(new Set(TECHNIQUES.map((t) => t.name)).size).toBe(TECHNIQUES.length);
+  });
+
+  it('gives every topic at least three different named methods, so pushback can get a different one', () => {
+    for (const topic of TOPICS) {
+      const methods = new Set(TECHNIQUES.filter((t) => t.topic === topic).map((t) => t.method));
+      expect(methods.size, `${topic}: ${[...methods].join(', ')}`).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('names only known motions, and none twice', () => {
+    for (const t of TECHNIQUES) {
+      if (!t.motions) continue;
+      expect(t.motions.length, t.id).toBeGreaterThan(0);
+      expect(new Set(t.motions).size, t.id).toBe(t.motions.length);
+      for (const m of t.motions) expect(MOTIONS, t.id).toContain(m);
+    }
+  });
+
+  it('has, for every motion, prospecting and objection techniques that fit it, with at least two methods each', () => {
+    const fitsMotion = (t: Technique, m: (typeof MOTIONS)[number]) => !t.motions || t.motions.includes(m);
+    for (const motion of MOTIONS) {
+      for (const topic of ['prospecting', 'objection_handling'] as const) {
+        const methods = new Set(TECHNIQUES.filter((t) => t.topic === topic && fitsMotion(t, motion)).map((t) => t.method));
+        expect(methods.size, `${motion} / ${topic}`).toBeGreaterThanOrEqual(2);
+      }
+    }
+  });
+
+  it('keeps the motion-specific advice out of the wrong motion', () => {
+    const byId = (id: string) => TECHNIQUES.find((t) => t.id === id);
+    expect(byId('gatekeeper-ally')?.motions).not.toContain('door_to_door');
+    expect(byId('permission-opener')?.motions).toEqual(['cold_phone']);
+    expect(byId('three-touch-outreach')?.motions).toEqual(expect.arrayContaining(['email_social', 'cold_phone']));
+    expect(byId('doorstep-opener')?.motions).toEqual(['door_to_door']);
+  });
+
+  it('is short enough for a phone screen: why ≤ 25 words, ≤ 3 steps of ≤ 12 words, an example of ≤ 35 words', () => {
+    for (const t of TECHNIQUES) {
+      expect(words(t.why), `${t.id} why`).toBeLessThanOrEqual(25);
+      expect(t.steps.length, `${t.id} steps`).toBeLessThanOrEqual(3);
+      for (const step of t.steps) expect(words(step), `${t.id}: ${step}`).toBeLessThanOrEqual(12);
+      expect(words(t.example), `${t.id} example`).toBeLessThanOrEqual(35);
+    }
+  });
+});
