@@ -316,6 +316,41 @@ function steerBack(ctx: CoachContext, state: DialogueState): Turn {
   };
 }
 
+/**
+ * A stall is an objection at the ask: "we'll think about it", "I need to talk to my wife", "we'll
+ * get other quotes", "let me look at my budget", "after Q3". Whenever it comes up, it is about
+ * earning the commitment (SQUARE's E), so its stage is the close.
+ */
+const STALL = / (?:think (?:about it|it over)|sleep on it|talk (?:to|with|it over with) (?:my|her|his|their) (?:wife|husband|spouse|partner|family)|check with|run it by|look at (?:my|our) budget|shop around|other quotes|couple (?:more|of) quotes|get back to (?:you|me)|call (?:you|me) back|let (?:you|me) know|come back (?:in|next|later)|not ready|wait (?:until|till|to)|after q[1-4]|next quarter|next year|sister|second opinion) /;
+
+/** An objection raised once the price or proposal is on the table is at the close too. */
+const AT_THE_ASK = / (?:i (?:said|told (?:him|her|them)|gave|quoted|showed|mentioned|presented) (?:them |him |her )?(?:the )?(?:\$|price|pricing|number|quote|proposal|monthly)|final (?:pricing|price|proposal|numbers)|at the (?:very )?end|when (?:i|we) (?:asked|ask) for|got to (?:the )?(?:final )?(?:pricing|price|numbers)) /;
+
+function stageFor(topic: Topic, stage: Stage, message: string, facts: Facts): Stage {
+  if (topic !== 'objection_handling' && topic !== 'closing' && topic !== 'follow_up') return stage;
+  // Only this message's words: a stall quoted three turns ago says nothing about this question.
+  const fresh = facts.quotes.filter((q) => message.includes(q.slice(0, 12))).join(' ');
+  const said = ` ${normalize(`${message} ${fresh}`).trim()} `;
+  return STALL.test(said) || AT_THE_ASK.test(said) ? 'close' : stage;
+}
+
+/**
+ * When the rep answers "the finance one" or "the sister thing", the clause of their earlier
+ * message that names it: the problem they chose.
+ */
+function pickedFromList(message: string, history: HistoryMessage[]): string | undefined {
+  const m = / the ([a-z]+(?: [a-z]+)?) (?:one|thing|part|issue|problem) /.exec(normalize(message));
+  const key = m?.[1];
+  if (!key || ['first', 'second', 'third', 'last', 'other', 'same'].includes(key)) return undefined;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const h = history[i];
+    if (h?.role !== 'user') continue;
+    const clause = h.content.split(/(?<=[.!?])\s+|\s+\d\)\s*|;\s*|\n+/).find((c) => normalize(c).includes(` ${key} `));
+    if (clause) return clause.trim();
+  }
+  return undefined;
+}
+
 /** One turn of the built-in coach. */
 export function nextTurn(ctx: CoachContext): Turn {
   const previous = lastState(ctx.history);
@@ -351,7 +386,7 @@ export function nextTurn(ctx: CoachContext): Turn {
       };
     }
     // "and if she says…?" unquoted is a question to the coach, not a line to the buyer: the scene ends.
-    const toCoach = !/['‘"“]/.test(ctx.message) && / (?:if (?:she|he|they) (?:says|say|goes|go)|what (?:do|should) i say|how do i|what if) /.test(normalize(ctx.message));
+    const toCoach = / (?:(?:if|when) (?:she|he|they) (?:says|say|goes|go)|what (?:do|should) i say|how do i|what if) /.test(normalize(ctx.message));
     if (intent !== 'roleplay' && intent !== 'another_tip' && !toCoach) return sceneTurn(ctx, state, topic, stage, technique, intent === 'stop');
   }
 
@@ -408,7 +443,9 @@ export function nextTurn(ctx: CoachContext): Turn {
     return coach(ctx, state, picked, TOPIC_STAGE[picked], chooseTechnique(picked, state.problem ?? '', state, state.facts), diagnosisLine(TOPIC_STAGE[picked], picked));
   }
 
-  const diagnosed = diagnose(ctx.message);
+  // "the sister one": the rep picks one of the problems they listed earlier; that one is the message.
+  const picking = pickedFromList(ctx.message, ctx.history);
+  const diagnosed = diagnose(picking ? `${picking} ${ctx.message}` : ctx.message);
   // A line the rep quotes from their buyer, that the diagnosis cannot place, is the buyer
   // answering them: how to handle what a buyer says is objection handling.
   const quotedBuyer = state.facts.quotes.length > previous.facts.quotes.length;
@@ -419,16 +456,18 @@ export function nextTurn(ctx: CoachContext): Turn {
   if (state.phase === 'asked' && topic) {
     // The answer to the coach's question is taken as the answer: it may move the topic.
     const nextTopic = understood && found && d.topicScores[found] >= 3 && found !== topic ? found : topic;
-    const nextStage = nextTopic === topic ? stage : d.stage === 'general' ? TOPIC_STAGE[nextTopic] : d.stage;
+    const nextStage = nextTopic === topic ? stage : stageFor(nextTopic, d.stage === 'general' ? TOPIC_STAGE[nextTopic] : d.stage, ctx.message, state.facts);
     const chosen = chooseTechnique(nextTopic, `${state.problem ?? ''} ${ctx.message}`, state, state.facts, undefined, state.problem);
-    const opening = `Thanks, that helps. Here is what I'd work on first, at **${STAGE_LABELS[nextStage].toLowerCase()}** of the call.`;
+    const opening = [reflection(ctx.message, state.facts), `Here is what I'd work on first, at **${STAGE_LABELS[nextStage].toLowerCase()}** of the call.`].filter(Boolean).join(' ');
     return coach(ctx, state, nextTopic, nextStage, chosen, opening);
   }
 
-  // Mid-conversation, a message the diagnosis cannot place is still about the rep's problem.
-  if ((!understood || !found) && topic && state.phase === 'coached' && normalize(ctx.message).trim().split(' ').length >= 5) {
+  // Mid-conversation, a message that adds context (their fiscal year, who the buyers are) is still
+  // about the rep's problem; only a clear new problem, or a new buyer's line, moves the coaching.
+  const newProblem = understood && found !== undefined && found !== topic && (d.topicScores[found] >= 3 || quotedBuyer || isDirectQuestion(ctx.message));
+  if (topic && (state.phase === 'coached' || state.phase === 'roleplay') && !newProblem && normalize(ctx.message).trim().split(' ').length >= 5) {
     const chosen = chooseTechnique(topic, `${state.problem ?? ''} ${ctx.message}`, state, state.facts);
-    return coach(ctx, state, topic, stage, chosen, reflection(ctx.message, state.facts));
+    return coach(ctx, state, topic, stageFor(topic, stage, ctx.message, state.facts), chosen, reflection(ctx.message, state.facts));
   }
 
   if (!understood || !found) {
@@ -436,7 +475,7 @@ export function nextTurn(ctx: CoachContext): Turn {
     return clarify(ctx, { ...state, problem: ctx.message }, guess);
   }
 
-  const newStage: Stage = d.stage === 'general' ? TOPIC_STAGE[found] : d.stage;
+  const newStage = stageFor(found, d.stage === 'general' ? TOPIC_STAGE[found] : d.stage, ctx.message, state.facts);
   const withProblem = { ...state, problem: ctx.message };
   // One question at the start of a conversation, not once coaching is under way.
   if (state.used.length === 0 && !specificEnough(ctx.message)) {

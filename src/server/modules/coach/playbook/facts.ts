@@ -47,6 +47,9 @@ function quotesIn(message: string): string[] {
   // An apostrophe followed by a letter (we're, i'll) is part of the words, not the closing quote.
   const re = /(?:^|[\s(:,.])['‘"“]((?:[^'’"”]|['’](?=[a-z]))+?)['’"”](?=[\s.,!?;:)]|$)/gi;
   for (const m of message.matchAll(re)) {
+    // The rep's own lines ("i say '…'", a role-play answer typed in quotes) are not the buyer's words.
+    const before = message.slice(Math.max(0, (m.index ?? 0) - 30), (m.index ?? 0) + 1).toLowerCase();
+    if ((m.index ?? 0) < 12 || /\b(?:i|we)\s+(?:say|said|tell|told|go|went|ask|asked|usually say|always say)\b[^'"‘“]*$|\b(?:from|like|with|again|redo)\s*:?\s*$/.test(before)) continue;
     const q = unquote(m[1] ?? '');
     if (q.split(/\s+/).length >= 3) found.push(q);
   }

@@ -46,7 +46,7 @@ function toSecondPerson(clause: string): string {
     .replace(/\bmine\b/gi, 'yours');
 }
 
-const BUYER = /\b(?:they|he|she|ppl|people|customers?|prospects?|buyers?|clients?|owners?|couples?|sellers?|homeowners?|the (?:cfo|wife|husband|mom|owner|super|it guy|office manager|dr|doctor))\b/i;
+const BUYER = /\b(?:they|he|she|ppl|people|customers?|prospects?|buyers?|clients?|owners?|couples?|sellers?|homeowners?|the (?:cfo|wife|husband|mom|owner|super|it guy|office manager|dr|doctor)|(?:these|those|the|my|our) [a-z]+s)\b/i;
 
 /**
  * The clause of the rep's message that carries the most of their situation: the buyer's doing,
@@ -55,7 +55,7 @@ const BUYER = /\b(?:they|he|she|ppl|people|customers?|prospects?|buyers?|clients
 function keyClause(message: string): string | undefined {
   const clauses = message
     .split(/(?<=[.!?])\s+|\n+|;\s*|,\s*(?:but|and then|then|so)\s+|\s+but\s+/i)
-    .map((c) => c.trim().replace(/^(?:and|but|so|ok|okay|well|honestly|basically|yeah|ugh|lol)[,\s]+/i, '').replace(/[.!?]+$/, ''))
+    .map((c) => c.trim().replace(/^(?:(?:and|but|so|ok|okay|well|honestly|basically|yeah|yep|nah|nope|ugh|lol|hmm)[,\s]+)+/i, '').replace(/[.!?]+$/, ''))
     .filter((c) => c.split(/\s+/).length >= 4 && c.split(/\s+/).length <= 24 && !isDirectQuestion(c));
   const score = (c: string) => (BUYER.test(c) ? 1 : 0) + (/\d/.test(c) ? 2 : 0) + (/\s[A-Z][a-z]+/.test(c) ? 1 : 0);
   let best: string | undefined;
