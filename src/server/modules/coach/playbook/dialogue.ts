@@ -324,7 +324,7 @@ function steerBack(ctx: CoachContext, state: DialogueState): Turn {
 const STALL = / (?:think (?:about it|it over)|sleep on it|talk (?:to|with|it over with) (?:my|her|his|their) (?:wife|husband|spouse|partner|family)|check with|run it by|look at (?:my|our) budget|shop around|other quotes|couple (?:more|of) quotes|get back to (?:you|me)|call (?:you|me) back|let (?:you|me) know|come back (?:in|next|later)|not ready|wait (?:until|till|to)|after q[1-4]|next quarter|next year|sister|second opinion) /;
 
 /** An objection raised once the price or proposal is on the table is at the close too. */
-const AT_THE_ASK = / (?:i (?:said|told (?:him|her|them)|gave|quoted|showed|mentioned|presented) (?:them |him |her )?(?:the )?(?:\$|price|pricing|number|quote|proposal|monthly)|final (?:pricing|price|proposal|numbers)|at the (?:very )?end|when (?:i|we) (?:asked|ask) for|got to (?:the )?(?:final )?(?:pricing|price|numbers)) /;
+const AT_THE_ASK = / (?:i (?:said|told (?:him|her|them)|gave|quoted|showed|mentioned|presented) (?:them |him |her )?(?:the )?(?:\$|price|pricing|number|quote|proposal|monthly)|final (?:pricing|price|proposal|numbers)|when (?:i|we) (?:asked|ask) for|got to (?:the )?(?:final )?(?:pricing|price|numbers)) /;
 
 function stageFor(topic: Topic, stage: Stage, message: string, facts: Facts): Stage {
   if (topic !== 'objection_handling' && topic !== 'closing' && topic !== 'follow_up') return stage;
@@ -332,6 +332,26 @@ function stageFor(topic: Topic, stage: Stage, message: string, facts: Facts): St
   const fresh = facts.quotes.filter((q) => message.includes(q.slice(0, 12))).join(' ');
   const said = ` ${normalize(`${message} ${fresh}`).trim()} `;
   return STALL.test(said) || AT_THE_ASK.test(said) ? 'close' : stage;
+}
+
+/**
+ * What the rep explicitly asks for help with outranks the story around it: in "...homeowners roll
+ * their eyes. how do i close without that", the question is about closing. Only the asking clause
+ * is read ("how do i…", "what do i say…", "write me…", "do i call…").
+ */
+const ASKS: Array<[Topic, RegExp]> = [
+  ['follow_up', / (?:(?:write|draft|send)(?: me)? (?:the |a |an )?(?:actual )?(?:note|email|text|message|follow ?up)|do i (?:call|text|email|follow up|wait|chase)|follow up|chase|check in|call (?:him|her|them) back|what do i send) /],
+  ['closing', / (?:close|closing|commit|ask for (?:the )?(?:sale|order|business|deposit)|get (?:[a-z]+ ){1,2}to (?:sign|buy|say yes|put down)|sign today|lock (?:it|them) in) /],
+  ['prospecting', / (?:get (?:past|through) the first|first (?:\d+|ten|few|five) (?:sec|seconds|minutes)|first (?:two|2|couple) lines|open(?:er|ing)? (?:the|my|a) (?:call|door|conversation)|get (?:a|the) meeting|book (?:more )?(?:appointments|meetings)) /],
+  ['presentation', / (?:demo|present(?:ation)?|walk (?:them|him|her) through) /],
+];
+const ASKING = /(?:^|[.!?]\s+|\b(?:so|ok|and)\s+)((?:how (?:do|can|should) i|what (?:do|should|can) i|can you|help me|give me|write me|draft|do i)\b[^.!?]*)/i;
+
+function askedTopic(message: string): Topic | undefined {
+  const clause = ASKING.exec(message)?.[1];
+  if (!clause) return undefined;
+  const s = ` ${normalize(clause).trim()} `;
+  return ASKS.find(([, re]) => re.test(s))?.[0];
 }
 
 /**
@@ -445,7 +465,11 @@ export function nextTurn(ctx: CoachContext): Turn {
 
   // "the sister one": the rep picks one of the problems they listed earlier; that one is the message.
   const picking = pickedFromList(ctx.message, ctx.history);
-  const diagnosed = diagnose(picking ? `${picking} ${ctx.message}` : ctx.message);
+  const story = diagnose(picking ? `${picking} ${ctx.message}` : ctx.message);
+  const asked = askedTopic(ctx.message);
+  const diagnosed = asked && asked !== story.topics[0]
+    ? { ...story, topics: [asked, ...story.topics.filter((x) => x !== asked)], topicScores: { ...story.topicScores, [asked]: Math.max(3, story.topicScores[asked]) }, confidence: Math.max(story.confidence, 0.45), stage: TOPIC_STAGE[asked] }
+    : story;
   // A line the rep quotes from their buyer, that the diagnosis cannot place, is the buyer
   // answering them: how to handle what a buyer says is objection handling.
   const quotedBuyer = state.facts.quotes.length > previous.facts.quotes.length;
