@@ -4,7 +4,7 @@ import { diagnose } from './diagnose.js';
 import { NO_FACTS, readFacts, withMessage, type Facts } from './facts.js';
 import type { Motion } from './motion.js';
 import { assess, quoteOf, strongerLine } from './role-play.js';
-import { coachingText, diagnosisLine, fill, reflection } from './replies.js';
+import { coachingText, diagnosisLine, fill, pushbackReason, reflection } from './replies.js';
 import { FOLLOW_UP_QUESTIONS, TECHNIQUES, techniquesFor, type Technique } from './techniques.js';
 import { isDirectQuestion, normalize } from './text.js';
 
@@ -141,7 +141,9 @@ function chooseTechnique(topic: Topic, words: string, state: DialogueState, fact
     const fit = candidates.find((t) => t.fits?.test(s));
     if (fit) return fit;
   }
-  return candidates[0] ?? (TECHNIQUES[0] as Technique);
+  // Nothing the rep said names a technique: one made for their motion beats a general one.
+  const forMotion = facts.motion ? candidates.find((t) => motionsOf(t)?.includes(facts.motion as Motion)) : undefined;
+  return forMotion ?? candidates[0] ?? (TECHNIQUES[0] as Technique);
 }
 
 const lastCoaching = (history: HistoryMessage[]): Coaching | undefined => {
@@ -436,11 +438,15 @@ export function nextTurn(ctx: CoachContext): Turn {
     }
     const next = chooseTechnique(topic, words, state, state.facts, intent === 'pushback' ? technique?.method : undefined);
     const tried = state.facts.tried.at(-1);
-    const opening =
-      intent === 'pushback'
-        ? `Fair enough${tried && ctx.message.includes(tried.slice(0, 12)) ? `: if you already ${tried.replace(/^(?:do|did) /, 'do ')}, more of it won't change anything` : ', that one does not fit your buyers'}. Here is a different angle, with a different method.`
-        : 'Here is another one for the same problem.';
-    return coach(ctx, { ...state, problem: state.problem ?? ctx.message }, topic, stage, next, `${reflection(ctx.message, state.facts)} ${opening}`.trim());
+    const reason = pushbackReason(ctx.message);
+    const why =
+      tried && ctx.message.includes(tried.slice(0, 12))
+        ? `: if you already ${tried.replace(/^(?:do|did) /, 'do ')}, more of it won't change anything`
+        : reason
+          ? `: ${reason.replace(/^./, (c) => c.toLowerCase())}`
+          : ', that one does not fit your buyers';
+    const opening = intent === 'pushback' ? `Fair enough${why}. Here is a different angle, with a different method.` : `${reflection(ctx.message, state.facts)} Here is another one for the same problem.`.trim();
+    return coach(ctx, { ...state, problem: state.problem ?? ctx.message }, topic, stage, next, opening);
   }
 
   if (intent === 'thanks') {

@@ -2,7 +2,7 @@ import { STAGE_LABELS, TOPIC_LABELS, type Stage, type Topic } from '../../../../
 import type { KnowledgePassage, RepProfile } from '../engine.js';
 import type { Facts } from './facts.js';
 import type { Technique } from './techniques.js';
-import { isDirectQuestion } from './text.js';
+import { isDirectQuestion, normalize } from './text.js';
 
 /**
  * The built-in coach's wording: short enough for a phone screen (a coaching reply is about 120
@@ -61,6 +61,21 @@ function keyClause(message: string): string | undefined {
   let best: string | undefined;
   for (const c of clauses) if (best === undefined || score(c) > score(best)) best = c;
   return best;
+}
+
+/**
+ * Why the rep says the advice will not work, in their words: the clause of their pushback that
+ * gives a reason ("these supers hate anything that sounds like sales"), not the pushback itself
+ * ("that won't work", "something else?").
+ */
+export function pushbackReason(message: string): string | undefined {
+  const bare = / (?:won t|will not|wont|doesn t|does not) work| not gonna work|(?:something|anything) (?:else|different)|what else|different (?:approach|angle|idea)| tried that| too (?:soft|pushy|salesy|long|slow|generic|cheesy) /;
+  const clauses = message
+    .split(/(?<=[.!?])\s+|\n+|;\s*|,\s*/)
+    .map((c) => c.trim().replace(/^(?:(?:and|but|so|ok|okay|well|honestly|yeah|nah|nope|tbh|lol)[,\s]+)+/i, '').replace(/[.!?]+$/, ''))
+    .filter((c) => c.split(/\s+/).length >= 4 && !bare.test(` ${normalize(c).trim()} `));
+  const reason = clauses[0];
+  return reason ? toSecondPerson(reason) : undefined;
 }
 
 /** "it's not X, it's Y": the rep corrects the coach; Y is what counts now. */

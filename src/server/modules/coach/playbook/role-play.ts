@@ -45,7 +45,7 @@ export const RUBRIC: RubricItem[] = [
     id: 'pressure',
     kind: 'fault',
     test: (_l, s) =>
-      / (?:only (?:good|valid|available) (?:today|until|till)|today only|decide (?:now|today|tonight)|until tonight|by tonight|before (?:it s|its) gone|other (?:couples|people|buyers|customers) (?:looking|interested)|price goes up|won t last|last chance|can t afford (?:not|to wait)|cant afford (?:not|to wait)|need to decide) /.test(s),
+      / (?:only (?:good|valid|available) (?:today|until|till)|today only|tonight only|(?:ends|expires|goes away|dies) (?:today|tonight)|(?:decide|sign|commit) (?:now|today|tonight)|until tonight|by tonight|before (?:it s|its) gone|other (?:couples|people|buyers|customers|families) (?:looking|interested)|price goes up|won t last|last chance|can t afford (?:not|to wait)|cant afford (?:not|to wait)|need to (?:decide|sign)) /.test(s),
     said: 'The deadline or scarcity is pressure they did not ask for: it makes them defend their choice to wait.',
   },
   {
