@@ -94,6 +94,17 @@ describe('role-play', () => {
     expect(good.content).not.toMatch(/one thing to change/);
   });
 
+  it('ends the scene on "stop" without judging the word stop', async () => {
+    const { say } = await conversation();
+    await say("Buyers at the counter say 'I'll think about it' and walk out.");
+    await say('role-play it with me, you be the buyer');
+    await say("'totally get it. what would you want to think over?'");
+    const end = await say('stop. how did i do');
+    expect(end.content).toMatch(/^That ends the scene after 1 exchange\./);
+    expect(end.content).not.toContain('stop. how did i do');
+    expect(end.options).toContain('Try the scene again');
+  });
+
   it('judges lines against the rubric', () => {
     expect(assess("trust me, it's the best price you'll get").faults.map((f) => f.id)).toContain('trust-me');
     expect(assess('With respect, you are wrong about that.').faults.map((f) => f.id)).toContain('argued');

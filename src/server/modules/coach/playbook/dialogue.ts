@@ -56,7 +56,7 @@ const pickedTopic = (message: string): Topic | undefined => PICKER.find(([label]
 type Intent = 'another_tip' | 'roleplay' | 'different_problem' | 'try_again' | 'hint' | 'stop' | 'thanks' | 'pushback' | 'off_topic';
 
 const INTENTS: Array<[Intent, RegExp]> = [
-  ['stop', /^ (?:stop|end|enough|stop the role ?play|end the role ?play|let s stop|lets stop|ok stop|i m done|im done|done) $/],
+  ['stop', /^ (?:ok |okay )?(?:stop|end|enough|stop the role ?play|end the role ?play|let s stop|lets stop|i m done|im done|done|how did i do)(?: |$)/],
   ['roleplay', / role ?play| practi[cs]e (?:it|this|that|the|with me)|can we practi[cs]e| (?:can|could) (?:you|u) (?:be|play) (?:the|him|her|my)| you be (?:the|him|her)| be the (?:prospect|buyer|customer|mom|wife|husband|cfo|owner)|try the scene again/],
   ['different_problem', / (?:different|another|new|other) (?:problem|issue|question|topic|challenge) /],
   ['try_again', /^ (?:try again|again|let me try again|one more time) $/],
@@ -262,6 +262,18 @@ function buyerReaction(a: ReturnType<typeof assess>, facts: Facts): string {
 
 function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique, ending: boolean): Turn {
   const scene = state.scene ?? { buyer: technique.roleplay, who: 'your buyer', exchanges: 0 };
+  if (ending) {
+    // "stop" is not a line to judge: the scene ends with what to carry into the real call.
+    return {
+      reply: {
+        content: `That ends the scene after ${scene.exchanges} exchange${scene.exchanges === 1 ? '' : 's'}. What to carry into the real call: acknowledge what ${scene.who === 'your buyer' ? 'they' : `the ${scene.who}`} said before you answer, ask one question about it, and end with a small next step that has a day attached, not a deadline.\n\nTry the scene again, or move on?`,
+        options: AFTER_SCENE,
+        coaching: { stage, topics: [topic], method: technique.method },
+        confidence: 0.85,
+        state: { ...state, phase: 'coached', scene: undefined } satisfies DialogueState,
+      },
+    };
+  }
   const a = assess(ctx.message);
   const line = quoteOf(ctx.message);
   const fault = a.faults[0];
@@ -424,8 +436,15 @@ export function nextTurn(ctx: CoachContext): Turn {
 
   if (topic && (intent === 'pushback' || intent === 'another_tip')) {
     const words = `${state.problem ?? ''} ${ctx.message}`;
-    // Every technique that fits was given: say so rather than cycle round, or drift to another topic.
+    // Every technique that fits was given: the next topic the rep's own problem touches, if it
+    // has one left; else say so rather than cycle round.
     if (!fitting(topic, state.facts).some((t) => !state.used.includes(t.id))) {
+      const related = diagnose(`${state.problem ?? ''} ${ctx.message}`).topics.find((x) => x !== topic && fitting(x, state.facts).some((t) => !state.used.includes(t.id)));
+      if (related) {
+        const other = chooseTechnique(related, words, state, state.facts, technique?.method);
+        const opening = `Fair enough. What you describe is also **${TOPIC_LABELS[related].toLowerCase()}**, so here is a different angle from there.`;
+        return coach(ctx, { ...state, problem: state.problem ?? ctx.message }, related, TOPIC_STAGE[related], other, opening);
+      }
       return {
         reply: {
           content: `That covers the ${TOPIC_LABELS[topic].toLowerCase()} techniques I'd start with for your situation. The fastest way to make one stick is to practise it: shall we role-play the last one, or look at a different problem?`,

@@ -20,7 +20,7 @@ export const RUBRIC: RubricItem[] = [
   {
     id: 'acknowledged',
     kind: 'good',
-    test: (_l, s) => / (?:totally fair|that s fair|fair enough|fair question|fair point|makes sense|that makes sense|i hear you|i understand|understandable|good question|great question|i get (?:it|that)|of course|absolutely|you re right|good that|glad you|it s a big|a big (?:purchase|decision)) /.test(s),
+    test: (_l, s) => / (?:totally fair|that s fair|fair enough|fair question|fair point|makes sense|that makes sense|i hear you|i (?:totally |completely )?(?:understand|get (?:it|that))|totally get (?:it|that)|understandable|good question|great question|of course|absolutely|you re right|good that|glad you|it s a big|a big (?:purchase|decision)|no problem|for sure) /.test(s),
     said: 'You acknowledged them before answering, so they felt heard.',
   },
   {
