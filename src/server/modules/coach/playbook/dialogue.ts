@@ -515,7 +515,9 @@ export function nextTurn(ctx: CoachContext): Turn {
   // about the rep's problem; only a clear new problem, or a new buyer's line, moves the coaching.
   const newProblem = understood && found !== undefined && found !== topic && (d.topicScores[found] >= 3 || quotedBuyer || isDirectQuestion(ctx.message));
   if (topic && (state.phase === 'coached' || state.phase === 'roleplay') && !newProblem && normalize(ctx.message).trim().split(' ').length >= 5) {
-    const chosen = chooseTechnique(topic, `${state.problem ?? ''} ${ctx.message}`, state, state.facts);
+    // What the rep adds now (a correction: "it's not the price, his wife wasn't there") picks the
+    // technique before the situation they first described.
+    const chosen = chooseTechnique(topic, `${state.problem ?? ''} ${ctx.message}`, state, state.facts, undefined, ctx.message);
     return coach(ctx, state, topic, stageFor(topic, stage, ctx.message, state.facts), chosen, reflection(ctx.message, state.facts));
   }
 

@@ -56,7 +56,8 @@ function keyClause(message: string): string | undefined {
   const clauses = message
     .split(/(?<=[.!?])\s+|\n+|;\s*|,\s*(?:but|and then|then|so)\s+|\s+but\s+/i)
     .map((c) => c.trim().replace(/^(?:(?:and|but|so|ok|okay|well|honestly|basically|yeah|yep|nah|nope|ugh|lol|hmm)[,\s]+)+/i, '').replace(/[.!?]+$/, ''))
-    .filter((c) => c.split(/\s+/).length >= 4 && c.split(/\s+/).length <= 24 && !isDirectQuestion(c));
+    // Questions and requests to the coach ("give me one thing for tomorrow") are answered, not echoed.
+    .filter((c) => c.split(/\s+/).length >= 4 && c.split(/\s+/).length <= 24 && !isDirectQuestion(c) && !/\b(?:give|tell|show|write|send|help) me\b|\bback to it\b/i.test(c));
   const score = (c: string) => (BUYER.test(c) ? 1 : 0) + (/\d/.test(c) ? 2 : 0) + (/\s[A-Z][a-z]+/.test(c) ? 1 : 0);
   let best: string | undefined;
   for (const c of clauses) if (best === undefined || score(c) > score(best)) best = c;
