@@ -6,6 +6,7 @@ import { failMessagesContaining } from '../../test/db-faults.js';
 import { makeUser, type SignedInUser } from '../../test/factories.js';
 import { validProfile } from '../../test/profile.js';
 import { CoachUnavailableError, type CoachEngine } from '../coach/service.js';
+import { parseSse } from '../../test/sse.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 let trial: TestApp; // default catalogue: new users are in the 60-day trial
@@ -25,19 +26,6 @@ const send = (t: TestApp, u: SignedInUser, sessionId: string, message: string) =
 const status = async (t: TestApp, u: SignedInUser) => (await t.app.inject({ url: '/api/chat/status', headers: { cookie: u.cookie } })).json();
 const messageCount = async (t: TestApp) => (await t.db.select().from(chatMessages)).length;
 
-interface SseEvent {
-  event: string;
-  data: Record<string, unknown>;
-}
-const parseSse = (body: string): SseEvent[] =>
-  body
-    .split('\n\n')
-    .filter((block) => block.trim())
-    .map((block) => {
-      const event = /^event: (.+)$/m.exec(block)?.[1] ?? '';
-      const data = JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? '{}') as Record<string, unknown>;
-      return { event, data };
-    });
 
 describe('a coaching conversation', () => {
   it('diagnoses, asks with options, then coaches with a named method tailored to the profile', async () => {

@@ -10,6 +10,7 @@ import { CoachUnavailableError, type CoachContext, type CoachEngine, type CoachR
 import { FALLBACK_NOTICE, withFallback } from './fallback.js';
 import { PERSON_REQUEST_REASON } from './person-request.js';
 import { selectCoachEngine } from './select-engine.js';
+import { parseSse } from '../../test/sse.js';
 
 // ---------------------------------------------------------------------------------------------
 // The wrapper, with fake engines.
@@ -227,18 +228,6 @@ async function startFakeProvider(): Promise<FakeProvider> {
   return provider;
 }
 
-interface SseEvent {
-  event: string;
-  data: Record<string, unknown>;
-}
-const parseSse = (body: string): SseEvent[] =>
-  body
-    .split('\n\n')
-    .filter((block) => block.trim())
-    .map((block) => ({
-      event: /^event: (.+)$/m.exec(block)?.[1] ?? '',
-      data: JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? '{}') as Record<string, unknown>,
-    }));
 
 interface StoredMessage {
   role: string;
