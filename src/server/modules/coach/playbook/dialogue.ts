@@ -285,7 +285,7 @@ function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic, stage:
       : `**Out of character for a moment.** That works better than arguing. ${good?.said ?? 'It stays calm, which keeps the door open.'}`;
   const keep = fault && good ? ` What works: ${good.said}` : '';
   const exchanges = scene.exchanges + 1;
-  const done = ending || exchanges >= MAX_EXCHANGES;
+  const done = exchanges >= MAX_EXCHANGES;
   const lines = [
     `${verdict}${keep}`,
     '',
@@ -318,7 +318,7 @@ function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic, stage:
 
 function steerBack(ctx: CoachContext, state: DialogueState): Turn {
   const topic = state.topic;
-  const back = topic ? `Back to your ${TOPIC_LABELS[topic].toLowerCase()}${state.facts.motion ? '' : ''}: want another angle on it, or shall we practise it?` : 'Tell me what happens on your calls, and we will start there.';
+  const back = topic ? `Back to your ${TOPIC_LABELS[topic].toLowerCase()}: want another angle on it, or shall we practise it?` : 'Tell me what happens on your calls, and we will start there.';
   return {
     reply: {
       content: `I'll leave that one to someone else: I'm your sales coach, so I stick to selling. ${back}`,
