@@ -10,6 +10,7 @@ import { makeUser } from '../../../test/factories.js';
 import { validProfile } from '../../../test/profile.js';
 import { questionsIn } from '../dialogues/judge.js';
 import { withMessage, NO_FACTS } from './facts.js';
+import { momentOf } from './moment.js';
 import { assess } from './role-play.js';
 
 let t: TestApp;
@@ -63,6 +64,39 @@ describe('questions', () => {
     await say('what else do you have');
     const asked = replies.flatMap((r) => questionsIn(r.content)).filter((q) => q.split(' ').length > 5);
     expect(new Set(asked).size).toBe(asked.length);
+  });
+});
+
+describe('where in the call', () => {
+  it('reads the moment each message names, and carries it when a message names none', () => {
+    expect(momentOf('the moment i knock on the door and say hi they wave me off')).toBe('intro');
+    expect(momentOf('we did the walkthrough, they liked the layout, then at the signing table he asked for another 5% off')).toBe('close');
+    expect(momentOf('halfway through the consultation she asks whether the refurbished units are safe')).toBe('middle');
+    expect(momentOf('what do i ask the plant manager next tuesday')).toBe('middle');
+    // Call order: the last moment the story reaches is where it broke down.
+    expect(momentOf('my opener is fine, they sit through the demo, and when i quoted $9,000 they said they would think about it')).toBe('close');
+    expect(momentOf('their fiscal year starts in april')).toBeUndefined();
+  });
+
+  it('moves the stage when a new question names a new moment, and keeps it when the rep only adds context', async () => {
+    const { say } = await conversation({ product: 'Commercial window cleaning contracts' });
+    const opening = await say("building managers cut me off in the first 10 seconds when i cold call them, they say 'we have a guy'");
+    expect(opening.coaching?.stage).toBe('intro');
+    const context = await say('most of them run 3 or 4 office buildings downtown, 10 to 20 floors each');
+    expect(context.coaching?.stage).toBe('intro');
+    const close = await say('ok and when i finally get the walkthrough and send the price, how do i ask for the signature on the contract');
+    expect(close.coaching?.stage).toBe('close');
+    expect(close.coaching?.topics).toContain('closing');
+  });
+
+  it('drops a topic the rep rules out instead of carrying it on', async () => {
+    const { say } = await conversation({ product: 'Water softener systems' });
+    const first = await say("after the in-home water test everybody says they want to get a couple of other quotes and then i never hear back. how do i follow up?");
+    expect(first.coaching?.topics[0]).toBe('follow_up');
+    const ruled = await say("actually scratch that, i don't do any follow-up, the office calls them. i only get the one visit so i have to handle the other quotes thing at the table");
+    expect(ruled.coaching?.topics[0]).not.toBe('follow_up');
+    expect(ruled.coaching?.stage).toBe('close');
+    expect(ruled.coaching?.method).toBeTruthy();
   });
 });
 

@@ -1,7 +1,8 @@
-import { STAGE_LABELS, TOPIC_LABELS, TOPIC_STAGE, type Coaching, type Stage, type Topic } from '../../../../shared/coaching.js';
+import { STAGE_LABELS, TOPIC_LABELS, TOPIC_STAGE, type CallStage, type Coaching, type Stage, type Topic } from '../../../../shared/coaching.js';
 import type { CoachContext, CoachReply, HistoryMessage } from '../engine.js';
-import { diagnose } from './diagnose.js';
+import { CONFIDENT_SCORE, diagnose } from './diagnose.js';
 import { NO_FACTS, readFacts, withMessage, type Facts } from './facts.js';
+import { momentOf } from './moment.js';
 import type { Motion } from './motion.js';
 import { assess, quoteOf, strongerLine } from './role-play.js';
 import { coachingText, diagnosisLine, fill, pushbackReason, reflection } from './replies.js';
@@ -160,11 +161,11 @@ const plainCoaching = (history: HistoryMessage[], fallback?: Coaching): Coaching
   return { stage: c.stage, topics: c.topics };
 };
 
-function coach(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique, opening: string): Turn {
+function coach(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique, opening: string, also: Topic[] = []): Turn {
   const reply: CoachReply = {
     content: coachingText({ opening, technique, stage, topic, passage: techniquePassage(ctx.knowledge, technique), profile: ctx.profile, closing: 'What would help most next?' }),
     options: [...NEXT_OPTIONS],
-    coaching: { stage, topics: state.topic && state.topic !== topic ? [topic, state.topic] : [topic], method: technique.method },
+    coaching: { stage, topics: [...new Set([topic, ...also, ...(state.topic ? [state.topic] : [])])].slice(0, 3), method: technique.method },
     confidence: 0.85,
     state: { ...state, phase: 'coached', topic, stage, techniqueId: technique.id, used: [...state.used, technique.id], lowStreak: 0, scene: undefined } satisfies DialogueState,
   };
@@ -331,24 +332,6 @@ function steerBack(ctx: CoachContext, state: DialogueState): Turn {
 }
 
 /**
- * A stall is an objection at the ask: "we'll think about it", "I need to talk to my wife", "we'll
- * get other quotes", "let me look at my budget", "after Q3". Whenever it comes up, it is about
- * earning the commitment (SQUARE's E), so its stage is the close.
- */
-const STALL = / (?:think (?:about it|it over)|sleep on it|talk (?:to|with|it over with) (?:my|her|his|their) (?:wife|husband|spouse|partner|family)|check with|run it by|look at (?:my|our) budget|shop around|other quotes|couple (?:more|of) quotes|get back to (?:you|me)|call (?:you|me) back|let (?:you|me) know|come back (?:in|next|later)|not ready|wait (?:until|till|to)|after q[1-4]|next quarter|next year|sister|second opinion) /;
-
-/** An objection raised once the price or proposal is on the table is at the close too. */
-const AT_THE_ASK = / (?:i (?:said|told (?:him|her|them)|gave|quoted|showed|mentioned|presented) (?:them |him |her )?(?:the )?(?:\$|price|pricing|number|quote|proposal|monthly)|final (?:pricing|price|proposal|numbers)|when (?:i|we) (?:asked|ask) for|got to (?:the )?(?:final )?(?:pricing|price|numbers)) /;
-
-function stageFor(topic: Topic, stage: Stage, message: string, facts: Facts): Stage {
-  if (topic !== 'objection_handling' && topic !== 'closing' && topic !== 'follow_up') return stage;
-  // Only this message's words: a stall quoted three turns ago says nothing about this question.
-  const fresh = facts.quotes.filter((q) => message.includes(q.slice(0, 12))).join(' ');
-  const said = ` ${normalize(`${message} ${fresh}`).trim()} `;
-  return STALL.test(said) || AT_THE_ASK.test(said) ? 'close' : stage;
-}
-
-/**
  * What the rep explicitly asks for help with outranks the story around it: in "...homeowners roll
  * their eyes. how do i close without that", the question is about closing. Only the asking clause
  * is read ("how do i…", "what do i say…", "write me…", "do i call…").
@@ -361,12 +344,33 @@ const ASKS: Array<[Topic, RegExp]> = [
 ];
 const ASKING = /(?:^|[.!?]\s+|\b(?:so|ok|and)\s+)((?:how (?:do|can|should) i|what (?:do|should|can) i|can you|help me|give me|write me|draft|do i)\b[^.!?]*)/i;
 
-function askedTopic(message: string): Topic | undefined {
+function askedTopic(message: string, midConversation: boolean): Topic | undefined {
   const clause = ASKING.exec(message)?.[1];
   if (!clause) return undefined;
   const s = ` ${normalize(clause).trim()} `;
-  return ASKS.find(([, re]) => re.test(s))?.[0];
+  const named = ASKS.find(([, re]) => re.test(s))?.[0];
+  if (named || !midConversation) return named;
+  // Mid-conversation the story is already known, so a new question is read on its own: it is
+  // what the rep wants now. (A first message is read whole; its question is part of the story.)
+  const d = diagnose(clause);
+  const top = d.topics[0];
+  return top && d.topicScores[top] >= CONFIDENT_SCORE ? top : undefined;
 }
+
+/**
+ * Topics the rep rules out: "I don't do any follow-up, the office handles that", "these aren't
+ * cold calls". A topic ruled out is never the one the coach carries on with.
+ */
+const DENIALS: Array<[Topic, RegExp]> = [
+  ['follow_up', / (?:do not|don t|never|can not|no) (?:do |get to |make )?(?:any )?follow ?ups?(?! is)| not (?:about )?(?:the )?follow ?up /],
+  ['prospecting', / (?:not|never) (?:cold calls?|cold calling|prospecting|the opener|the opening|at the start)| not (?:calls|cold) | (?:they|leads|customers|people|ppl) (?:call|come|walk) in /],
+  ['closing', / not (?:at )?(?:the )?(?:close|closing) /],
+  ['presentation', / not (?:the |my )?(?:demo|presentation|pitch) /],
+];
+const deniedTopics = (message: string): Topic[] => {
+  const s = normalize(message);
+  return DENIALS.filter(([, re]) => re.test(s)).map(([t]) => t);
+};
 
 /**
  * When the rep answers "the finance one" or "the sister thing", the clause of their earlier
@@ -384,6 +388,10 @@ function pickedFromList(message: string, history: HistoryMessage[]): string | un
   }
   return undefined;
 }
+
+/** The topic most often at each moment, for when the rep rules out the one under discussion and names no other. */
+const MOMENT_TOPIC: Record<CallStage, Topic> = { intro: 'prospecting', middle: 'discovery', close: 'closing' };
+const stageOrMiddle = (stage: Stage): CallStage => (stage === 'general' ? 'middle' : stage);
 
 /** One turn of the built-in coach. */
 export function nextTurn(ctx: CoachContext): Turn {
@@ -491,34 +499,50 @@ export function nextTurn(ctx: CoachContext): Turn {
   // "the sister one": the rep picks one of the problems they listed earlier; that one is the message.
   const picking = pickedFromList(ctx.message, ctx.history);
   const story = diagnose(picking ? `${picking} ${ctx.message}` : ctx.message);
-  const asked = askedTopic(ctx.message);
+  const asked = askedTopic(ctx.message, topic !== undefined);
   const diagnosed = asked && asked !== story.topics[0]
     ? { ...story, topics: [asked, ...story.topics.filter((x) => x !== asked)], topicScores: { ...story.topicScores, [asked]: Math.max(3, story.topicScores[asked]) }, confidence: Math.max(story.confidence, 0.45), stage: TOPIC_STAGE[asked] }
     : story;
-  // A line the rep quotes from their buyer, that the diagnosis cannot place, is the buyer
-  // answering them: how to handle what a buyer says is objection handling.
+  // A line the rep quotes from their buyer is the buyer answering them: how to handle what a
+  // buyer says is objection handling, first when nothing else places the message, else beside it.
   const quotedBuyer = state.facts.quotes.length > previous.facts.quotes.length;
-  const d = quotedBuyer && diagnosed.confidence < 0.45 ? { ...diagnosed, topics: ['objection_handling' as const, ...diagnosed.topics.filter((x) => x !== 'objection_handling')], confidence: 0.45 } : diagnosed;
-  const found = d.topics[0];
-  const understood = found !== undefined && d.confidence >= 0.45;
+  const placed = quotedBuyer && diagnosed.confidence < 0.45 ? { ...diagnosed, topics: ['objection_handling' as const, ...diagnosed.topics.filter((x) => x !== 'objection_handling')], confidence: 0.45 } : diagnosed;
+  // What the rep rules out ("I don't do any follow-up") is not their problem, however the words score.
+  const denied = deniedTopics(ctx.message);
+  const d = { ...placed, topics: placed.topics.filter((x) => !denied.includes(x)) };
+  // A carried topic the rep has just ruled out gives way to what the message does name, else to
+  // the usual topic of the moment it names ("the hang-up is 15 minutes in": the middle).
+  const carried = topic && denied.includes(topic) ? undefined : topic;
+  const ruledOut = topic !== undefined && carried === undefined;
+  const moment = momentOf(ctx.message);
+  const fallback = ruledOut ? (d.topics[0] ?? MOMENT_TOPIC[moment ?? stageOrMiddle(stage)]) : undefined;
+  const found = fallback ?? d.topics[0];
+  const understood = found !== undefined && (d.confidence >= 0.45 || fallback !== undefined);
+  // The other topics this message touches, reported beside the one coached.
+  const also = (main: Topic): Topic[] => {
+    const near = d.topics.filter((x) => x !== main && d.topicScores[x] > 0 && d.topicScores[x] >= d.topicScores[main] / 2);
+    return [...new Set([...(quotedBuyer && main !== 'objection_handling' ? ['objection_handling' as const] : []), ...near])].slice(0, 2);
+  };
 
   if (state.phase === 'asked' && topic) {
     // The answer to the coach's question is taken as the answer: it may move the topic.
-    const nextTopic = understood && found && d.topicScores[found] >= 3 && found !== topic ? found : topic;
-    const nextStage = nextTopic === topic ? stage : stageFor(nextTopic, d.stage === 'general' ? TOPIC_STAGE[nextTopic] : d.stage, ctx.message, state.facts);
+    const nextTopic = understood && found && (d.topicScores[found] >= 3 || ruledOut) && found !== topic ? found : (carried ?? found ?? topic);
+    const nextStage = moment ?? (nextTopic === topic ? stage : d.stage === 'general' ? TOPIC_STAGE[nextTopic] : d.stage);
     const chosen = chooseTechnique(nextTopic, `${state.problem ?? ''} ${ctx.message}`, state, state.facts, undefined, state.problem);
     const opening = [reflection(ctx.message, state.facts), `Here is what I'd work on first, at **${STAGE_LABELS[nextStage].toLowerCase()}** of the call.`].filter(Boolean).join(' ');
-    return coach(ctx, state, nextTopic, nextStage, chosen, opening);
+    return coach(ctx, { ...state, topic: carried }, nextTopic, nextStage, chosen, opening, also(nextTopic));
   }
 
   // Mid-conversation, a message that adds context (their fiscal year, who the buyers are) is still
-  // about the rep's problem; only a clear new problem, or a new buyer's line, moves the coaching.
-  const newProblem = understood && found !== undefined && found !== topic && (d.topicScores[found] >= 3 || quotedBuyer || isDirectQuestion(ctx.message));
-  if (topic && (state.phase === 'coached' || state.phase === 'roleplay') && !newProblem && normalize(ctx.message).trim().split(' ').length >= 5) {
+  // about the rep's problem; only a clear new problem, a new buyer's line, a new question, or the
+  // rep ruling the current topic out moves the coaching.
+  const newProblem = understood && found !== undefined && found !== topic && (d.topicScores[found] >= 3 || quotedBuyer || isDirectQuestion(ctx.message) || ruledOut);
+  if (carried && (state.phase === 'coached' || state.phase === 'roleplay') && !newProblem && normalize(ctx.message).trim().split(' ').length >= 5) {
     // What the rep adds now (a correction: "it's not the price, his wife wasn't there") picks the
-    // technique before the situation they first described.
-    const chosen = chooseTechnique(topic, `${state.problem ?? ''} ${ctx.message}`, state, state.facts, undefined, ctx.message);
-    return coach(ctx, state, topic, stageFor(topic, stage, ctx.message, state.facts), chosen, reflection(ctx.message, state.facts));
+    // technique before the situation they first described; a new question is answered on its own terms.
+    const words = isDirectQuestion(ctx.message) ? ctx.message : `${state.problem ?? ''} ${ctx.message}`;
+    const chosen = chooseTechnique(carried, words, state, state.facts, undefined, ctx.message);
+    return coach(ctx, state, carried, moment ?? stage, chosen, reflection(ctx.message, state.facts), also(carried));
   }
 
   if (!understood || !found) {
@@ -526,7 +550,8 @@ export function nextTurn(ctx: CoachContext): Turn {
     return clarify(ctx, { ...state, problem: ctx.message }, guess);
   }
 
-  const newStage = stageFor(found, d.stage === 'general' ? TOPIC_STAGE[found] : d.stage, ctx.message, state.facts);
+  // The moment the message names; else, on the same problem, where the conversation already is.
+  const newStage = moment ?? (found === topic ? stage : d.stage === 'general' ? TOPIC_STAGE[found] : d.stage);
   const withProblem = { ...state, problem: ctx.message };
   // One question at the start of a conversation, not once coaching is under way.
   if (state.used.length === 0 && !specificEnough(ctx.message)) {
@@ -536,5 +561,5 @@ export function nextTurn(ctx: CoachContext): Turn {
   const chosen = chooseTechnique(found, `${ctx.message} ${state.facts.quotes.join(' ')}`, withProblem, state.facts);
   // The diagnosis is news only when it names a new problem.
   const opening = [reflection(ctx.message, state.facts), found === topic ? '' : diagnosisLine(newStage, found)].filter(Boolean).join(' ');
-  return coach(ctx, withProblem, found, newStage, chosen, opening);
+  return coach(ctx, { ...withProblem, topic: carried }, found, newStage, chosen, opening, also(found));
 }

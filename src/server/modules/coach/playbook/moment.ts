@@ -1,0 +1,40 @@
+import type { CallStage } from '../../../../shared/coaching.js';
+import { normalize } from './text.js';
+
+/**
+ * Where in the call the rep's trouble sits, read from the moments their message names rather
+ * than from the topic: a price objection at the showroom desk after the numbers is the close,
+ * the same objection shouted through a half-open door is the opening. A rep tells a story in
+ * call order ("test drove it, loved it, then at the desk she goes…"), so the trouble sits at the
+ * last moment the message names. A message that names none says nothing about the moment: the
+ * conversation's stage carries on (dialogue.ts).
+ */
+const MOMENTS: Array<[CallStage, RegExp]> = [
+  // The opening: the first seconds, the approach, the rep's first line, reaching the person.
+  [
+    'intro',
+    / (?:first (?:few |ten |10 |five |5 |two |2 |thirty |30 |couple (?:of )?)?(?:sec|secs|seconds|minute|minutes|sentence|line|lines|words)|opener|opening line|open (?:better|the call|the door|with)|hang up|hangs up|hung up|at the door|door (?:shuts|closes|in my face)|knock (?:on|at)|knocking|walk up|walks up|walk past|walking past|keep walking|pushing carts|cold (?:call|calls|calling|called|email|emails|emailed|emailing)|walk (?:into|in to)|walk ins?|i (?:just )?(?:say|said|go) (?:hi|hey|hello)|not interested|voicemail|gatekeeper|receptionist|when they (?:call|call in|ask to see|reach out|inquire|enquire)|(?:linkedin|cold) (?:msg|message|note|dm)|book (?:a|the) (?:meeting|appointment|showing)) /,
+  ],
+  // The middle: finding out what they need, showing the product, and doubts about the product itself.
+  [
+    'middle',
+    / (?:what (?:do|should) i ask|questions? (?:to|should i) ask|find out (?:what|how|if|whether)|figure out (?:who|what|if)|tire kickers?|discovery|demo|demos|presentation|walk (?:them|him|her) through|test (?:drive|drove|ride)|tasting|toured|site visit|inspection|(?:\d+|ten|fifteen|twenty|thirty) (?:min|mins|minutes) in|way later|halfway|half way|in the middle|(?:is|are) (?:fake|legit)|(?:is|are) (?:it|they|that|this) (?:real|safe|legit)|how do (?:we|they|i) know|what s the difference|compare (?:it|them|coverage)|comparing) /,
+  ],
+  // The close: the numbers on the table, the buyer won over and then stalling, the decision, the ask.
+  [
+    'close',
+    / (?:think (?:about it|it over)|sleep on it|talk (?:to|with|it over with) (?:my|her|his|their) (?:wife|husband|spouse|partner|family)|check (?:with|w)|run it by|shop around|(?:other|more|couple (?:more|of)|3|three) quotes|get back to (?:you|me)|call (?:you|me) back|let (?:you|me) know|not ready|wait (?:until|till)|after q[1-4]|next quarter|next month|sister|second opinion|look at (?:my|our|the) budget|(?:handles|decides|makes the decisions (?:on|about)|does) (?:all )?(?:my|the|our|her|his) (?:money|finances|finance)|do not buy (?:anything )?(?:at|on|today)|quoted (?:them |him |her )?(?:\$|\d)|after the (?:final |last |first |second )?(?:showing|demo|tour|test drive|tasting|presentation|pilot|trial|walkthrough)|if they like (?:me|it|us)|i (?:said|told (?:him|her|them)|gave|quoted|showed|mentioned|presented) (?:them |him |her )?(?:the )?(?:\$|price|pricing|number|quote|proposal|monthly)|pencil|at the desk|final (?:pricing|price|proposal|numbers)|go ahead|deposit|signing|sign (?:the |a )?(?:contract|paperwork|agreement|papers)|paperwork|discount|\d+ ?% off|leave without (?:buying|signing|booking|committing|a deal)|check (?:out )?(?:a )?(?:couple|few|other|more) (?:more |other )?(?:dealers|dealerships|places|options|companies|stores|quotes)|all in|sold on (?:it|us)|was nodding|(?:the one|who) (?:signs|decides|approves)|signs off|sign off|signer|economic buyer|budget (?:line|approval)|add a [^ ]+ line|deadline|(?:closes|expires|ends) (?:on )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)|ask (?:him |her |them )?for (?:the |a )?(?:[a-z]+ ){0,3}(?:sale|order|business|deposit|signature|spot|placement|commitment)|move (?:the )?(?:other )?(?:[^ ]+ )?lines? over|radio silence|ghost|ghosted|went dark) /,
+  ],
+];
+
+export function momentOf(message: string): CallStage | undefined {
+  const s = normalize(message);
+  let last: { at: number; stage: CallStage } | undefined;
+  for (const [stage, re] of MOMENTS) {
+    for (const m of s.matchAll(new RegExp(re.source, 'g'))) {
+      const at = (m.index ?? 0) + m[0].length;
+      if (!last || at >= last.at) last = { at, stage };
+    }
+  }
+  return last?.stage;
+}
