@@ -63,7 +63,7 @@ describe.skipIf(!isRoot())('PostgreSQL binaries in a private directory (runs onl
     const again = await reachableBinaries(privateBins, user, { cacheDir, log: (m) => messages.push(m) });
     expect(again).toEqual(copied);
     expect(fs.statSync(again.postgres).ino).toBe(inode);
-    expect(messages.at(-1)).toMatch(/runs the copy in/);
+    expect(messages.at(-1)).toMatch(/runs from the copy in/);
   });
 
   it('makes one copy when several apps start at once', async () => {

@@ -155,7 +155,7 @@ export async function reachableBinaries(bins: Binaries, user: PgUser, opts: Reac
   const reason = `Running as root: the PostgreSQL binaries in ${nativeDir} are not reachable by the 'postgres' user PostgreSQL must run as`;
 
   if (complete()) {
-    log(`${reason}, so it runs the copy in ${copyDir}.`);
+    log(`${reason}, so PostgreSQL runs from the copy in ${copyDir}.`);
     return binariesIn(copyDir, bins);
   }
 
