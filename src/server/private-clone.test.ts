@@ -41,7 +41,8 @@ describe.skipIf(!isRoot())('a clone in a private directory (runs only as root: o
     top = fs.mkdtempSync(path.join(os.tmpdir(), 'salescoach-private-'));
     fs.chmodSync(top, 0o700);
     clone = path.join(top, 'app');
-    execFileSync('git', ['clone', '--quiet', repo, clone]);
+    // A CI checkout owned by another uid would otherwise be refused as of "dubious ownership".
+    execFileSync('git', ['-c', 'safe.directory=*', 'clone', '--quiet', repo, clone]);
     // The clone is the last commit; the code under test is this checkout's, committed or not.
     fs.cpSync(path.join(repo, 'src'), path.join(clone, 'src'), { recursive: true, force: true });
     installModules(clone);

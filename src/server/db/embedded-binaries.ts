@@ -115,7 +115,7 @@ function packageVersion(nativeDir: string): string {
   }
 }
 
-/** Temp copies are named `.<key>.tmp-<pid>-<random>`; one whose process is gone was cut short by a crash. */
+/** Temp copies (`.<key>.tmp-<pid>-<random>`) and damaged ones set aside (`.old-`) whose process is gone were left by a crash. */
 async function removeAbandonedCopies(cacheDir: string): Promise<void> {
   for (const name of await fsp.readdir(cacheDir)) {
     const m = /^\..+\.(?:tmp|old)-(\d+)-[0-9a-f]+$/.exec(name);
