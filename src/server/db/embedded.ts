@@ -7,13 +7,15 @@
  * graceful shutdown short) and spawns postgres in our process group (so Ctrl-C reaches it
  * before we have closed our connections). See docs/decisions/0001-embedded-postgres.md.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { loadBinaries, reachableBinaries, type Binaries } from './embedded-binaries.js';
+import { ensurePostgresUser, isRoot, mkdirReachable, reachableBy, type PgUser } from './postgres-user.js';
 
 export interface EmbeddedOptions {
   /** Directory that holds the cluster (created if missing). */
@@ -35,74 +37,6 @@ export interface EmbeddedServer {
 const SUPERUSER = 'salescoach';
 const PASSWORD_FILE = 'salescoach-password';
 const OWNER_PID_FILE = 'salescoach-owner.pid';
-
-interface Binaries {
-  initdb: string;
-  postgres: string;
-}
-
-async function loadBinaries(): Promise<Binaries> {
-  // The platform package is an optional dependency of `embedded-postgres`; its name is
-  // derived from the platform the same way the package itself does.
-  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  try {
-    const mod = (await import(name)) as Binaries;
-    return { initdb: mod.initdb, postgres: mod.postgres };
-  } catch {
-    throw new Error(
-      `The embedded PostgreSQL binaries for ${os.platform()}-${os.arch()} (${name}) are not installed. ` +
-        'Run `npm ci`, or set DATABASE_URL to use an external PostgreSQL.',
-    );
-  }
-}
-
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
-
-interface PgUser {
-  uid: number;
-  gid: number;
-}
-
-/** PostgreSQL refuses to run as root, so as root we run it as the `postgres` system user. */
-function ensurePostgresUser(): PgUser {
-  const lookup = (): PgUser => ({
-    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
-    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
-  });
-  try {
-    return lookup();
-  } catch {
-    try {
-      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], {
-        stdio: 'ignore',
-      });
-    } catch {
-      // Systems without useradd (busybox) have adduser.
-      execFileSync('adduser', ['-S', '-D', '-H', 'postgres'], { stdio: 'ignore' });
-    }
-    return lookup();
-  }
-}
-
-/** True when `uid`/`gid` may traverse every directory above `target`. */
-function reachableBy(target: string, user: PgUser): boolean {
-  let dir = path.dirname(path.resolve(target));
-  for (;;) {
-    let st: fs.Stats;
-    try {
-      st = fs.statSync(dir);
-    } catch {
-      // A missing ancestor will be created by root with mode 755.
-      st = { mode: 0o755, uid: 0, gid: 0 } as fs.Stats;
-    }
-    const canTraverse =
-      st.uid === user.uid ? (st.mode & 0o100) !== 0 : st.gid === user.gid ? (st.mode & 0o010) !== 0 : (st.mode & 0o001) !== 0;
-    if (!canTraverse) return false;
-    const parent = path.dirname(dir);
-    if (parent === dir) return true;
-    dir = parent;
-  }
-}
 
 /**
  * Where the cluster lives: `DATA_DIR/postgres`. As root, a DATA_DIR under a private
@@ -204,7 +138,9 @@ function readPassword(clusterDir: string): string {
 async function initCluster(bins: Binaries, clusterDir: string, user: PgUser | undefined, log: (m: string) => void) {
   log(`Creating a new PostgreSQL cluster in ${clusterDir}`);
   const parent = path.dirname(clusterDir);
-  fs.mkdirSync(parent, { recursive: true, mode: 0o755 });
+  // As root the postgres user must reach the cluster whatever root's umask is.
+  if (user) mkdirReachable(parent);
+  else fs.mkdirSync(parent, { recursive: true, mode: 0o755 });
   fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
   // The superuser password is generated once and kept beside the cluster, readable only by
   // the app's user: the server listens on loopback only, but other local users exist.
@@ -263,9 +199,9 @@ function tail(file: string, lines = 15): string {
 
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedServer> {
   const log = opts.log ?? (() => {});
-  const bins = await loadBinaries();
   const clusterDir = path.resolve(opts.clusterDir);
   const user = isRoot() ? ensurePostgresUser() : undefined;
+  const bins = user ? await reachableBinaries(await loadBinaries(), user, { log }) : await loadBinaries();
 
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     await initCluster(bins, clusterDir, user, log);

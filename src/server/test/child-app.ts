@@ -9,9 +9,13 @@ export interface ChildApp {
   output: () => string;
 }
 
-/** Starts the app on a free port with its embedded database in `dataDir`, resolving once it says it is ready. */
-export function startChildApp(dataDir: string, env: Record<string, string> = {}): Promise<ChildApp> {
+/**
+ * Starts the app on a free port with its embedded database in `dataDir`, resolving once it says
+ * it is ready. `cwd` is the checkout to run it from (another clone, for start-up from elsewhere).
+ */
+export function startChildApp(dataDir: string, env: Record<string, string> = {}, cwd = process.cwd()): Promise<ChildApp> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd,
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
