@@ -43,7 +43,13 @@ export const chatRoutes =
   async (app) => {
     // Per-user limits, generous for a person typing and tapping, tight for a script (shared by
     // every app process through PostgreSQL). Messages are counted by the turn's own statement.
-    const turnDeps = { db: deps.db, plans: deps.plans, now: deps.now, messageLimit: { max: deps.env.CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 } };
+    const turnDeps = {
+      db: deps.db,
+      plans: deps.plans,
+      now: deps.now,
+      messageLimit: { max: deps.env.CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 },
+      ...(deps.coach.searchHints ? { searchHints: deps.coach.searchHints.bind(deps.coach) } : {}),
+    };
     const conversationLimit = perUserLimit(deps.db, deps.now, 'chat-conversation', { max: deps.env.CHAT_CONVERSATIONS_PER_HOUR, windowMs: 3_600_000 }, (s) =>
       `You have started many conversations in the last hour. Please continue one of them, or wait ${Math.ceil(s / 60)} minute(s).`,
     );

@@ -9,7 +9,7 @@ import { countHitSql, countHitValues, overLimitFor, type Limit } from '../../plu
 import { aiEscalations, chatMessages, chatSessions, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { chatAccess, daysUntil, freeChatsRemaining, lockUser, nextFreeChatAt, releaseFreeMessage, reserveFreeMessage, trialEndsAt, windowExpired } from '../billing/service.js';
-import { diagnose, type CoachContext, type CoachReply, type HistoryMessage } from '../coach/service.js';
+import type { CoachContext, CoachReply, HistoryMessage } from '../coach/service.js';
 import { passagesSql, searchKnowledge, searchQueryText, toPassages } from '../knowledge/service.js';
 
 const TITLE_MAX = 80;
@@ -113,15 +113,15 @@ const TURN_READ_SQL = `
  * as a missing one. Counts the message against the per-minute limit first: 429 once past it.
  */
 async function readTurn(deps: TurnDeps, userId: number, sessionId: string, message: string, passageLimit: number, now: Date) {
-  const ownTopics = diagnose(message).topics;
+  const hints = deps.searchHints?.(message) ?? [];
   const result = await deps.db.$client.query<TurnReadRow>({
     name: 'chat_turn_read',
     text: TURN_READ_SQL,
     values: [
       sessionId,
       userId,
-      searchQueryText(message, topicWords(ownTopics)),
-      ownTopics.length === 0,
+      searchQueryText(message, hints),
+      hints.length === 0,
       passageLimit,
       ...countHitValues(`chat-message:${userId}`, deps.messageLimit, now),
     ],
@@ -152,10 +152,6 @@ async function readTurn(deps: TurnDeps, userId: number, sessionId: string, messa
   return { chat, history, knowledge: toPassages(row.passages) };
 }
 
-/** The search words for diagnosed topics: "objection_handling" searches "objection handling". */
-function topicWords(topics: readonly string[]): string[] {
-  return topics.slice(0, 2).map((t) => t.replace('_', ' '));
-}
 
 export async function readConversation(db: Db, userId: number, sessionId: string): Promise<ChatSession> {
   const chat = await ownConversation(db, userId, sessionId);
@@ -212,6 +208,8 @@ export interface TurnDeps {
   now: () => Date;
   /** Chat messages per user per minute (CHAT_MESSAGES_PER_MINUTE). */
   messageLimit: Limit;
+  /** The coach engine's search words for a message (CoachEngine.searchHints). */
+  searchHints?: (message: string) => string[];
 }
 
 export interface StartedTurn {

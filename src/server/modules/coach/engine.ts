@@ -86,6 +86,13 @@ export interface CoachEngine {
   readonly name: string;
   reply(ctx: CoachContext, signal?: AbortSignal): Promise<CoachReply>;
   stream(ctx: CoachContext, signal?: AbortSignal): CoachStream;
+  /**
+   * The topics a new message names, as words for the knowledge search that runs before the
+   * engine answers, so the passages fit the message. Empty when it names none: the search then
+   * uses the conversation's last topics. An engine with no cheap reading of its own (the LLM
+   * engine) leaves it out, and the chat runs no classifier for it.
+   */
+  searchHints?(message: string): string[];
 }
 
 /**

@@ -238,9 +238,11 @@ let provider: FakeProvider;
 let llmApp: TestApp;
 let playbookApp: TestApp;
 
+let llm: CoachEngine;
+let playbook: CoachEngine;
 beforeAll(async () => {
   provider = await startFakeProvider();
-  const llm = selectCoachEngine(
+  llm = selectCoachEngine(
     readEnv({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -252,7 +254,7 @@ beforeAll(async () => {
       COACH_TIMEOUT_MS: '1000',
     }),
   );
-  const playbook = selectCoachEngine(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
+  playbook = selectCoachEngine(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
   [llmApp, playbookApp] = await Promise.all([buildTestApp({}, { coach: llm }), buildTestApp({}, { coach: playbook })]);
 });
 
@@ -286,6 +288,14 @@ async function storedMessages(t: TestApp, sessionId: string): Promise<StoredMess
   const chatId = await chatIdOf(t, sessionId);
   return t.db.select({ role: chatMessages.role, content: chatMessages.content }).from(chatMessages).where(eq(chatMessages.chatSessionId, chatId)).orderBy(asc(chatMessages.id));
 }
+
+describe('search hints', () => {
+  it('come from the engine: the built-in coach reads the topics, the LLM engine runs no classifier', () => {
+    expect(playbook.searchHints?.('They always say the price is too high.')).toContain('objection handling');
+    expect(playbook.searchHints?.('hello there')).toEqual([]);
+    expect(llm.searchHints).toBeUndefined();
+  });
+});
 
 describe('the LLM coach falls back to the built-in coach (through the app)', () => {
   it('answers POST /api/chat/message with 200, the notice and a built-in reply when the provider answers 500', async () => {

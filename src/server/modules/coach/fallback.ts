@@ -98,5 +98,5 @@ export function withFallback(primary: CoachEngine, fallback: CoachEngine, log?: 
     }
   }
 
-  return { name: primary.name, reply, stream };
+  return { name: primary.name, reply, stream, ...(primary.searchHints ? { searchHints: primary.searchHints.bind(primary) } : {}) };
 }

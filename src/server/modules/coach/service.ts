@@ -6,7 +6,6 @@ export type { CoachContext, CoachEngine, CoachReply, CoachStream, EngineState, H
 export { CoachUnavailableError } from './engine.js';
 export { selectCoachEngine } from './select-engine.js';
 export { COACH_UNAVAILABLE_MESSAGE } from './llm/llm-engine.js';
-export { diagnose } from './playbook/diagnose.js';
 export { FALLBACK_NOTICE, withFallback } from './fallback.js';
 export { PERSON_REQUEST_REASON, asksForPerson, withPersonRequests } from './person-request.js';
 export type { SelectOptions } from './select-engine.js';

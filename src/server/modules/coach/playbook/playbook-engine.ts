@@ -1,4 +1,5 @@
 import type { CoachContext, CoachEngine, CoachReply, CoachStream, KnowledgePassage } from '../engine.js';
+import { diagnose } from './diagnose.js';
 import { nextTurn, techniquePassage } from './dialogue.js';
 
 /**
@@ -59,6 +60,8 @@ export function createPlaybookEngine(options: { streamDelayMs?: number } = {}): 
   return {
     name: 'playbook',
     reply: (ctx) => playbookReplyWithCitation(ctx),
+    // The diagnosis is cached, so the engine's own reading of the same message costs nothing more.
+    searchHints: (message) => diagnose(message).topics.slice(0, 2).map((t) => t.replace('_', ' ')),
     stream(ctx, signal): CoachStream {
       const reply = playbookReplyWithCitation(ctx);
       // A failure reaches the caller through textStream and reply; this only keeps a reply the
