@@ -17,7 +17,7 @@ export const turnExpectSchema = z.object({
 export type TurnExpect = z.infer<typeof turnExpectSchema>;
 
 /** The onboarding fields; any left out take the defaults below. */
-export const dialogueProfileSchema = z.object({
+export const dialogueProfileSchema = z.strictObject({
   industry: z.string().optional(),
   product: z.string().optional(),
   biggestStruggle: z.string().optional(),

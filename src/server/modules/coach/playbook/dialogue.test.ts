@@ -11,6 +11,7 @@ import { validProfile } from '../../../test/profile.js';
 import { questionsIn } from '../dialogues/judge.js';
 import { withMessage, NO_FACTS } from './facts.js';
 import { momentOf } from './moment.js';
+import { productName } from './replies.js';
 import { assess } from './role-play.js';
 
 let t: TestApp;
@@ -100,6 +101,26 @@ describe('where in the call', () => {
   });
 });
 
+describe('too long', () => {
+  it('cuts the same advice to its one question instead of switching method', async () => {
+    const { say } = await conversation({ product: 'Roof replacement, $14,000 average job' });
+    const coached = await say("homeowners get my estimate and then go quiet for weeks. what do i text them?");
+    expect(coached.coaching?.method).toBeTruthy();
+    const short = await say('way too long, nobody reads that on their phone');
+    expect(short.coaching?.method).toBe(coached.coaching?.method);
+    expect(short.content).toMatch(/shorter/i);
+    const line = /"([^"]+)"/.exec(short.content)?.[1] ?? '';
+    expect(line.endsWith('?')).toBe(true);
+    expect(line.split(' ').length).toBeLessThan(25);
+  });
+
+  it('puts the product into lines by its name, without the price and terms the rep typed with it', () => {
+    expect(productName('Quarterly pest control plans, $49/month, door to door')).toBe('Quarterly pest control plans');
+    expect(productName('HRIS + payroll platform for 50-500 employee companies')).toBe('HRIS + payroll platform');
+    expect(productName('CRM software')).toBe('CRM software');
+  });
+});
+
 describe('pushback', () => {
   it('acknowledges it and coaches a different named method for the same problem', async () => {
     const { say } = await conversation();
@@ -137,6 +158,17 @@ describe('role-play', () => {
     expect(end.content).toMatch(/^That ends the scene after 1 exchange\./);
     expect(end.content).not.toContain('stop. how did i do');
     expect(end.options).toContain('Try the scene again');
+  });
+
+  it('plays the buyer the rep names, not a line someone else said, and keeps a line with nothing to fix', async () => {
+    const { say } = await conversation({ product: 'Fleet telematics, $30 per van per month' });
+    await say("the ops manager loves it but legal came back and said 'we can't sign a 3 year term' and now the VP of finance has to approve");
+    const scene = await say('roleplay it, you be the CFO');
+    expect(scene.content).toMatch(/I'll be the CFO/);
+    expect(scene.content).not.toContain("we can't sign a 3 year term");
+    const complete = await say("'fair enough, it's a big commitment. what would you need to see in year one to feel safe? could we walk through it thursday at 10?'");
+    expect(complete.content).toMatch(/Keep that line/);
+    expect(complete.content).not.toMatch(/A stronger version/);
   });
 
   it('judges lines against the rubric', () => {

@@ -64,7 +64,7 @@ const INTENTS: Array<[Intent, RegExp]> = [
   ['hint', / (?:give me a |a )?hint | help me answer /],
   [
     'pushback',
-    / (?:won t|will not|wont|doesn t|does not|didn t|did not) work| not gonna work| tried that| already (?:do|did|tried|doing)| i already | too (?:soft|pushy|salesy|long|slow|generic|cheesy)| hate (?:that|it|anything|when)| heard every| smell (?:a|it)| roll their eyes| (?:something|anything) (?:else|different)| different (?:approach|angle|idea)| what else (?:you got|do you have|can i do)?| nah /,
+    / (?:won t|will not|wont|doesn t|does not|didn t|did not) work| not gonna work| tried that| already (?:do|did|tried|doing)| i already | too (?:soft|pushy|salesy|long|slow|generic|cheesy)| hate (?:that|it|anything|when)| heard every| smell (?:a|it)| roll their eyes| (?:something|anything) (?:else|different)| different (?:approach|angle|idea)| what else (?:you got|do you have|can i do)?| nah | shorter| nobody reads| no one reads/,
   ],
   ['another_tip', / (?:another|one more|more|next) (?:tip|idea|technique|suggestion|approach)s? |^ (?:more|next) $/],
   ['off_topic', / (?:random|unrelated|off topic|side note|btw|by the way) .*(?:weather|recipe|cook|chili|super ?bowl|game|movie|song|team|restaurant|vacation|birthday|pizza|football|basketball|soccer)| (?:weather|recipe|super ?bowl|who (?:u|you) got winning) /],
@@ -123,28 +123,42 @@ function fitting(topic: Topic, facts: Facts): Technique[] {
 }
 
 /**
- * The technique for this turn: one that fits the motion, not given yet, made for the situation
- * the rep described when one is; after pushback, one with a different method than the last.
+ * The technique for this turn: one that fits the motion, not given yet; after pushback, one with a
+ * different method than the last. Among those, from the turn's topic and the others it touches
+ * (`also`), the first that is made for the situation the rep described: what they say first
+ * (`firstWords`) before the rest, and a technique made for their motion before a general one
+ * (the spouse stall at a front door is met by the door-to-door answer, not the generic one).
  */
-function chooseTechnique(topic: Topic, words: string, state: DialogueState, facts: Facts, avoidMethod?: string, firstWords?: string): Technique {
-  const pool = fitting(topic, facts);
-  const fresh = pool.filter((t) => !state.used.includes(t.id));
-  let candidates = fresh.length ? fresh : pool;
-  if (avoidMethod) {
-    const other = candidates.filter((t) => t.method !== avoidMethod);
-    const anyOther = pool.filter((t) => t.method !== avoidMethod);
-    candidates = other.length ? other : anyOther.length ? anyOther : candidates;
-  }
+function chooseTechnique(topic: Topic, words: string, state: DialogueState, facts: Facts, avoidMethod?: string, firstWords?: string, also: readonly Topic[] = []): Technique {
+  const poolOf = (t: Topic) => {
+    const pool = fitting(t, facts);
+    const fresh = pool.filter((x) => !state.used.includes(x.id));
+    let candidates = fresh.length ? fresh : pool;
+    if (avoidMethod) {
+      const other = candidates.filter((x) => x.method !== avoidMethod);
+      const anyOther = pool.filter((x) => x.method !== avoidMethod);
+      candidates = other.length ? other : anyOther.length ? anyOther : candidates;
+    }
+    return candidates;
+  };
+  const main = poolOf(topic);
+  // Other topics lend only techniques not given yet: they widen the choice, they never repeat one.
+  const wider = [...main, ...also.filter((t) => t !== topic).flatMap((t) => poolOf(t).filter((x) => !state.used.includes(x.id)))];
+  const forMotion = (t: Technique) => Boolean(facts.motion && motionsOf(t)?.includes(facts.motion));
   // What the rep first described picks the technique before anything said since ("I drop the
   // price" answers the coach's question; it does not make the problem a negotiation).
   for (const text of [firstWords ?? '', words]) {
     const s = normalize(text);
-    const fit = candidates.find((t) => t.fits?.test(s));
+    const fits = wider.filter((t) => t.fits?.test(s));
+    const fit = fits.find(forMotion) ?? fits[0];
     if (fit) return fit;
   }
-  // Nothing the rep said names a technique: one made for their motion beats a general one.
-  const forMotion = facts.motion ? candidates.find((t) => motionsOf(t)?.includes(facts.motion as Motion)) : undefined;
-  return forMotion ?? candidates[0] ?? (TECHNIQUES[0] as Technique);
+  // Nothing the rep said names a technique. At the opening the motion is the situation (a front
+  // door, a showroom floor), so an opener made for it beats a general one; later in the call a
+  // motion's techniques answer particular situations (a spouse, a sister, cover through work)
+  // the rep has not described, so a general technique comes first.
+  const general = main.find((t) => !motionsOf(t));
+  return (topic === 'prospecting' ? main.find(forMotion) : general) ?? main[0] ?? (TECHNIQUES[0] as Technique);
 }
 
 const lastCoaching = (history: HistoryMessage[]): Coaching | undefined => {
@@ -238,7 +252,11 @@ const buyerName = (facts: Facts) => (facts.decider ? facts.decider.replace(/^the
 function startScene(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique): Turn {
   const who = buyerName(state.facts);
   // The buyer's own words from this conversation, when the rep gave them; else the technique's.
-  const line = state.facts.quotes.at(-1) ?? fill(technique.roleplay, ctx.profile);
+  // The newest line the rep quoted from this buyer, or from a buyer they did not name: a line
+  // procurement said is not the CFO's to say.
+  const { quotes, speakers } = state.facts;
+  const own = quotes.findLast((_q, i) => !speakers[i] || speakers[i] === state.facts.decider);
+  const line = own ?? fill(technique.roleplay, ctx.profile);
   return {
     reply: {
       content: `Let's practise. I'll be ${who === 'your buyer' ? 'your buyer' : `the ${who}`}; answer the way you would for real, and say "stop" whenever you want feedback.\n\n**${capitalise(who)}:** "${line}"`,
@@ -256,8 +274,8 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 function buyerReaction(a: ReturnType<typeof assess>, facts: Facts): string {
   if (a.faults.some((f) => f.id === 'pressure' || f.id === 'trust-me')) return "Now I really don't want to decide today. We'll let you know.";
   if (a.faults.some((f) => f.id === 'argued')) return "Look, I'm not going to argue about it. We'll think it over.";
-  if (a.good.some((g) => g.id === 'asked')) return facts.numbers.length ? `Honestly it's mostly the money. ${facts.numbers.at(-1)} is a lot for us right now.` : "Honestly, I just want to be sure we're not overpaying. What makes yours worth it?";
   if (a.good.some((g) => g.id === 'next-step')) return 'Maybe. What exactly would we be agreeing to?';
+  if (a.good.some((g) => g.id === 'asked')) return facts.numbers.length ? `Honestly it's mostly the money. ${facts.numbers.at(-1)} is a lot for us right now.` : "Honestly, I just want to be sure we're not overpaying. What makes yours worth it?";
   return "I hear you, but I still need to think about it.";
 }
 
@@ -287,10 +305,14 @@ function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic, stage:
   const keep = fault && good ? ` What works: ${good.said}` : '';
   const exchanges = scene.exchanges + 1;
   const done = exchanges >= MAX_EXCHANGES;
+  // A line that acknowledges, asks and proposes a next step, with no fault, has nothing to strengthen.
+  const complete = !fault && a.good.length >= 3;
   const lines = [
     `${verdict}${keep}`,
     '',
-    `**A stronger version of your line:** ${strongerLine(ctx.message, a, scene.buyer)}`,
+    complete
+      ? `**Keep that line.** ${a.good.slice(1).map((g) => g.said).join(' ')}`
+      : `**A stronger version of your line:** ${strongerLine(ctx.message, a, scene.buyer)}`,
   ];
   if (!done) {
     const next = buyerReaction(a, state.facts);
@@ -389,6 +411,18 @@ function pickedFromList(message: string, history: HistoryMessage[]): string | un
   return undefined;
 }
 
+const SHORTER = / (?:too long|shorter|shorten|tl ?dr|nobody reads|no one reads|too wordy|cut it down) /;
+
+/** The one sentence of an example line that asks something (its greeting kept), else its first. */
+function shortest(example: string): string {
+  const text = example.replace(/^"|"$/g, '');
+  const sentences = text.match(/[^.!?]+[.!?]+/g)?.map((x) => x.trim()) ?? [text];
+  const question = sentences.filter((x) => x.endsWith('?')).at(-1);
+  const greeting = /^(?:hi|hey|hello)\b[^,]*,/i.exec(text)?.[0];
+  const core = question ?? sentences[0] ?? text;
+  return greeting && !core.toLowerCase().startsWith(greeting.toLowerCase()) ? `${greeting} ${core.charAt(0).toLowerCase()}${core.slice(1)}` : core;
+}
+
 /** The topic most often at each moment, for when the rep rules out the one under discussion and names no other. */
 const MOMENT_TOPIC: Record<CallStage, Topic> = { intro: 'prospecting', middle: 'discovery', close: 'closing' };
 const stageOrMiddle = (stage: Stage): CallStage => (stage === 'general' ? 'middle' : stage);
@@ -442,16 +476,34 @@ export function nextTurn(ctx: CoachContext): Turn {
 
   if (intent === 'off_topic') return steerBack(ctx, state);
 
+  // "Too long, shorter": the same advice, cut to the line that matters; the method was not the problem.
+  if (topic && technique && intent === 'pushback' && SHORTER.test(normalize(ctx.message))) {
+    const line = shortest(fill(technique.example, ctx.profile));
+    return {
+      reply: {
+        content: `Fair enough, shorter. Just this:\n\n"${line}"\n\nOne line, one question: it is easy to answer from a phone. Want another angle, or shall we practise it?`,
+        options: [...NEXT_OPTIONS],
+        coaching: { stage, topics: [topic], method: technique.method },
+        confidence: 0.85,
+        state: { ...state, lowStreak: 0 } satisfies DialogueState,
+      },
+      technique,
+    };
+  }
+
   if (topic && (intent === 'pushback' || intent === 'another_tip')) {
     const words = `${state.problem ?? ''} ${ctx.message}`;
     // Every technique that fits was given: the next topic the rep's own problem touches, if it
     // has one left; else say so rather than cycle round.
     if (!fitting(topic, state.facts).some((t) => !state.used.includes(t.id))) {
-      const related = diagnose(`${state.problem ?? ''} ${ctx.message}`).topics.find((x) => x !== topic && fitting(x, state.facts).some((t) => !state.used.includes(t.id)));
+      // Where to look: what the rep's words touch, then the other topics the coach already named.
+      const named = ctx.history.toReversed().flatMap((m) => m.coaching?.topics ?? []);
+      const nearby = [...diagnose(`${state.problem ?? ''} ${ctx.message}`).topics, ...named];
+      const related = nearby.find((x) => x !== topic && fitting(x, state.facts).some((t) => !state.used.includes(t.id)));
       if (related) {
         const other = chooseTechnique(related, words, state, state.facts, technique?.method);
         const opening = `Fair enough. What you describe is also **${TOPIC_LABELS[related].toLowerCase()}**, so here is a different angle from there.`;
-        return coach(ctx, { ...state, problem: state.problem ?? ctx.message }, related, TOPIC_STAGE[related], other, opening);
+        return coach(ctx, { ...state, problem: state.problem ?? ctx.message }, related, momentOf(ctx.message) ?? stage, other, opening);
       }
       return {
         reply: {
@@ -528,7 +580,7 @@ export function nextTurn(ctx: CoachContext): Turn {
     // The answer to the coach's question is taken as the answer: it may move the topic.
     const nextTopic = understood && found && (d.topicScores[found] >= 3 || ruledOut) && found !== topic ? found : (carried ?? found ?? topic);
     const nextStage = moment ?? (nextTopic === topic ? stage : d.stage === 'general' ? TOPIC_STAGE[nextTopic] : d.stage);
-    const chosen = chooseTechnique(nextTopic, `${state.problem ?? ''} ${ctx.message}`, state, state.facts, undefined, state.problem);
+    const chosen = chooseTechnique(nextTopic, `${state.problem ?? ''} ${ctx.message}`, state, state.facts, undefined, state.problem, also(nextTopic));
     const opening = [reflection(ctx.message, state.facts), `Here is what I'd work on first, at **${STAGE_LABELS[nextStage].toLowerCase()}** of the call.`].filter(Boolean).join(' ');
     return coach(ctx, { ...state, topic: carried }, nextTopic, nextStage, chosen, opening, also(nextTopic));
   }
@@ -541,7 +593,7 @@ export function nextTurn(ctx: CoachContext): Turn {
     // What the rep adds now (a correction: "it's not the price, his wife wasn't there") picks the
     // technique before the situation they first described; a new question is answered on its own terms.
     const words = isDirectQuestion(ctx.message) ? ctx.message : `${state.problem ?? ''} ${ctx.message}`;
-    const chosen = chooseTechnique(carried, words, state, state.facts, undefined, ctx.message);
+    const chosen = chooseTechnique(carried, words, state, state.facts, undefined, ctx.message, also(carried));
     return coach(ctx, state, carried, moment ?? stage, chosen, reflection(ctx.message, state.facts), also(carried));
   }
 
@@ -558,7 +610,7 @@ export function nextTurn(ctx: CoachContext): Turn {
     const asked = ask(ctx, { ...withProblem, topic: undefined }, found, newStage, ctx.message);
     if (asked) return asked;
   }
-  const chosen = chooseTechnique(found, `${ctx.message} ${state.facts.quotes.join(' ')}`, withProblem, state.facts);
+  const chosen = chooseTechnique(found, `${ctx.message} ${state.facts.quotes.join(' ')}`, withProblem, state.facts, undefined, undefined, also(found));
   // The diagnosis is news only when it names a new problem.
   const opening = [reflection(ctx.message, state.facts), found === topic ? '' : diagnosisLine(newStage, found)].filter(Boolean).join(' ');
   return coach(ctx, { ...withProblem, topic: carried }, found, newStage, chosen, opening, also(found));

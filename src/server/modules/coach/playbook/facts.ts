@@ -16,13 +16,15 @@ export type Facts = {
   decider?: string;
   /** The buyer's own words, as the rep quoted them, newest last. */
   quotes: string[];
+  /** Who said each quote, when the rep named them ("procurement said '…'": the committee); '' when not. */
+  speakers: string[];
   /** Amounts, percentages and counts the rep gave: "$14,200", "8%", "4 deals". */
   numbers: string[];
   /** What the rep says they already tried ("i already show my license and reviews"). */
   tried: string[];
 };
 
-export const NO_FACTS: Facts = { notMotions: [], quotes: [], numbers: [], tried: [] };
+export const NO_FACTS: Facts = { notMotions: [], quotes: [], speakers: [], numbers: [], tried: [] };
 
 export function readFacts(raw: unknown): Facts {
   if (!raw || typeof raw !== 'object') return { ...NO_FACTS };
@@ -34,6 +36,8 @@ export function readFacts(raw: unknown): Facts {
     notMotions: strings(f.notMotions).filter((m): m is Motion => (MOTIONS as readonly string[]).includes(m)),
     decider: typeof f.decider === 'string' ? f.decider : undefined,
     quotes: strings(f.quotes),
+    // State written before speakers were kept has none: every quote's speaker is unknown.
+    speakers: strings(f.quotes).map((_q, i) => strings(f.speakers)[i] ?? ''),
     numbers: strings(f.numbers),
     tried: strings(f.tried),
   };
@@ -41,9 +45,15 @@ export function readFacts(raw: unknown): Facts {
 
 const unquote = (q: string) => q.trim().replace(/^['‘"“]+|['’"”]+$/g, '').trim();
 
+interface Quote {
+  text: string;
+  /** The words just before it, where the rep says who spoke. */
+  before: string;
+}
+
 /** Text in quotes (straight or curly, single or double) of at least three words. */
-function quotesIn(message: string): string[] {
-  const found: string[] = [];
+function quotesIn(message: string): Quote[] {
+  const found: Quote[] = [];
   // An apostrophe followed by a letter (we're, i'll) is part of the words, not the closing quote.
   const re = /(?:^|[\s(:,.])['‘"“]((?:[^'’"”]|['’](?=[a-z]))+?)['’"”](?=[\s.,!?;:)]|$)/gi;
   for (const m of message.matchAll(re)) {
@@ -51,7 +61,7 @@ function quotesIn(message: string): string[] {
     const before = message.slice(Math.max(0, (m.index ?? 0) - 30), (m.index ?? 0) + 1).toLowerCase();
     if ((m.index ?? 0) < 12 || /\b(?:i|we)\s+(?:say|said|tell|told|go|went|ask|asked|usually say|always say)\b[^'"‘“]*$|\b(?:from|like|with|again|redo)\s*:?\s*$/.test(before)) continue;
     const q = unquote(m[1] ?? '');
-    if (q.split(/\s+/).length >= 3) found.push(q);
+    if (q.split(/\s+/).length >= 3) found.push({ text: q, before: message.slice(Math.max(0, (m.index ?? 0) - 40), (m.index ?? 0) + 1) });
   }
   // "they go/say/said ..." without quote marks: the rest of the clause is their words.
   if (found.length === 0) {
@@ -59,7 +69,7 @@ function quotesIn(message: string): string[] {
     const raw = said?.[1] ?? '';
     // A quote opened without a matching close before the clause ends: keep what is inside.
     const q = unquote(/^['‘"“]/.test(raw) ? (/^['‘"“]((?:[^'’"”]|['’](?=[a-z]))+)/i.exec(raw)?.[1] ?? raw) : raw);
-    if (q.split(/\s+/).length >= 3) found.push(q);
+    if (q.split(/\s+/).length >= 3) found.push({ text: q, before: message.slice(Math.max(0, (said?.index ?? 0) - 40), (said?.index ?? 0) + 12) });
   }
   return found;
 }
@@ -95,6 +105,18 @@ function deciderIn(s: string): string | undefined {
   return best?.who;
 }
 
+/** Words for the buyer in general: a quote from "they" or "the customer" is the buyer's. */
+const ANYONE = new Set(['they', 'he', 'she', 'customer', 'customers', 'buyer', 'buyers', 'prospect', 'prospects', 'client', 'clients', 'ppl', 'people', 'everyone', 'everybody', 'guy', 'lady', 'couple', 'someone', 'somebody', 'it', 'always', 'just', 'then', 'and']);
+
+/** Who said a quote, from the words before it: a decider ("the CFO"), another named party ("legal"), or '' for the buyer in general. */
+function speakerOf(before: string): string {
+  const s = normalize(before);
+  const decider = deciderIn(s);
+  if (decider) return decider;
+  const subject = / ([a-z]+)(?: [a-z]+){0,3}? (?:said|says|goes|go|went|told me|tells me|wrote|replied|asked)(?: me)?(?: like)? $/.exec(s)?.[1];
+  return subject && !ANYONE.has(subject) ? subject : '';
+}
+
 const TRIED = /\b(?:i (?:already|always) |i(?:'ve| have) (?:already )?(?:tried|done)|tried that|already tried)\s*([^.!?\n]{4,140})/i;
 
 /** The facts after one more rep message. */
@@ -110,11 +132,13 @@ export function withMessage(facts: Facts, message: string): Facts {
   const motion = newest && (!kept || specificity(newest) <= specificity(kept)) ? newest : kept;
   const numbers = [...new Set([...facts.numbers, ...(message.match(NUMBER) ?? []).map((n) => n.trim())])].slice(-8);
   const tried = TRIED.exec(message)?.[1]?.trim();
+  const quoted = quotesIn(message);
   return {
     motion,
     notMotions,
     decider: deciderIn(s) ?? facts.decider,
-    quotes: [...facts.quotes, ...quotesIn(message)].slice(-6),
+    quotes: [...facts.quotes, ...quoted.map((q) => q.text)].slice(-6),
+    speakers: [...facts.speakers, ...quoted.map((q) => speakerOf(q.before))].slice(-6),
     numbers,
     tried: tried ? [...facts.tried, tried].slice(-4) : facts.tried,
   };

@@ -10,9 +10,20 @@ import { isDirectQuestion, normalize } from './text.js';
  * placeholders: a value the coach does not know is worded around, never left in brackets.
  */
 
+/**
+ * The product as it can sit inside a sentence: reps describe it in onboarding with price and
+ * terms ("Quarterly pest control plans, $49/month, door to door"); a line needs only its name
+ * ("Quarterly pest control plans"). Its capitals are kept: the rep's brand names stay as typed.
+ */
+export function productName(description: string): string {
+  const name = description.trim().split(/\s*(?:[,;(]|\s[-–—]\s|\$)\s*|\s+(?:at a|at an|at the|for|with|to)\s+/i)[0]?.trim() ?? '';
+  return name.length < 3 ? description.trim() : name;
+}
+
 /** Puts the rep's product and industry into a line; without them it still reads ("your product"). */
 export function fill(text: string, p: RepProfile): string {
-  const values: Record<string, string> = { product: p.product?.trim() || 'your product', industry: p.industry?.trim() || 'your market' };
+  const product = p.product?.trim();
+  const values: Record<string, string> = { product: product ? productName(product) : 'your product', industry: p.industry?.trim() || 'your market' };
   return text.replace(/(^|[.!?]\s+|"\s*)?\{(product|industry)\}/g, (_m, start: string | undefined, key: string) => {
     const value = values[key] ?? '';
     return start !== undefined ? `${start}${value.charAt(0).toUpperCase()}${value.slice(1)}` : value;

@@ -32,7 +32,7 @@ export const RUBRIC: RubricItem[] = [
   {
     id: 'next-step',
     kind: 'good',
-    test: (_l, s) => / (?:next step|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|this week|next week|15 minutes|10 minutes|a quick call|set up a|book|schedule|calendar|come back in|send you .{0,30} by) /.test(s),
+    test: (_l, s) => / (?:next step|tomorrow|tonight|this evening|monday|tuesday|wednesday|thursday|friday|saturday|this week|next week|at (?:\d{1,2}|six|seven|eight|five|noon)|in (?:\d+|five|ten|fifteen) minutes|\d+ minutes|a quick call|set up a|book|schedule|calendar|come back (?:in|at|tonight|tomorrow|later)|swing (?:back|by)|stop by|drop by|walk you (?:both )?through|send you .{0,30} by) /.test(s),
     said: 'You proposed a specific next step, so the conversation keeps moving.',
   },
   {
