@@ -114,6 +114,13 @@ describe('too long', () => {
     expect(line.split(' ').length).toBeLessThan(25);
   });
 
+  it('opens an answer to a request by naming what it is for', async () => {
+    const { say } = await conversation({ product: 'Gym memberships' });
+    await say("people take the free tour and then say they'll think about it and never come back");
+    const reply = await say('ok give me one thing to try on saturdays open house then');
+    expect(reply.content).toMatch(/^On saturdays open house/);
+  });
+
   it('puts the product into lines by its name, without the price and terms the rep typed with it', () => {
     expect(productName('Quarterly pest control plans, $49/month, door to door')).toBe('Quarterly pest control plans');
     expect(productName('HRIS + payroll platform for 50-500 employee companies')).toBe('HRIS + payroll platform');
@@ -169,6 +176,16 @@ describe('role-play', () => {
     const complete = await say("'fair enough, it's a big commitment. what would you need to see in year one to feel safe? could we walk through it thursday at 10?'");
     expect(complete.content).toMatch(/Keep that line/);
     expect(complete.content).not.toMatch(/A stronger version/);
+  });
+
+  it('never has the buyer say the same line twice', async () => {
+    const { say, replies } = await conversation({ product: 'Hot tubs' });
+    await say("couples sit in the display tub, love it, then he says 'we'll come back after the holidays'");
+    await say('be the husband, lets practise');
+    for (const line of ["'totally fair. could we hold the price until saturday?'", "'makes sense. want to book a wet test on sunday?'", "'i hear you. what if we sort the delivery date on monday?'"]) await say(line);
+    const buyerLines = replies.flatMap((r) => [...r.content.matchAll(/\*\*Husband:\*\* "([^"]+)"/g)].map((m) => m[1]));
+    expect(buyerLines.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(buyerLines).size).toBe(buyerLines.length);
   });
 
   it('judges lines against the rubric', () => {

@@ -142,8 +142,11 @@ function chooseTechnique(topic: Topic, words: string, state: DialogueState, fact
     return candidates;
   };
   const main = poolOf(topic);
-  // Other topics lend only techniques not given yet: they widen the choice, they never repeat one.
-  const wider = [...main, ...also.filter((t) => t !== topic).flatMap((t) => poolOf(t).filter((x) => !state.used.includes(x.id)))];
+  // Other topics lend only techniques not given yet: they widen the choice, they never repeat
+  // one; and a technique given before comes after every fresh one, from whichever topic.
+  const isFresh = (x: Technique) => !state.used.includes(x.id);
+  const others = also.filter((t) => t !== topic).flatMap((t) => poolOf(t).filter(isFresh));
+  const wider = [...main.filter(isFresh), ...others, ...main.filter((x) => !isFresh(x))];
   const forMotion = (t: Technique) => Boolean(facts.motion && motionsOf(t)?.includes(facts.motion));
   // What the rep first described picks the technique before anything said since ("I drop the
   // price" answers the coach's question; it does not make the problem a negotiation).
@@ -176,8 +179,11 @@ const plainCoaching = (history: HistoryMessage[], fallback?: Coaching): Coaching
 };
 
 function coach(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique, opening: string, also: Topic[] = []): Turn {
+  const found = techniquePassage(ctx.knowledge, technique);
+  // A section the rep has already been shown is cited by its title alone, not quoted again.
+  const shown = found && ctx.history.some((m) => m.role === 'assistant' && m.content.includes(`From our playbook, "${found.title.split(' › ').at(-1)}"`));
   const reply: CoachReply = {
-    content: coachingText({ opening, technique, stage, topic, passage: techniquePassage(ctx.knowledge, technique), profile: ctx.profile, closing: 'What would help most next?' }),
+    content: coachingText({ opening, technique, stage, topic, passage: shown ? undefined : found, profile: ctx.profile, closing: 'What would help most next?' }),
     options: [...NEXT_OPTIONS],
     coaching: { stage, topics: [...new Set([topic, ...also, ...(state.topic ? [state.topic] : [])])].slice(0, 3), method: technique.method },
     confidence: 0.85,
@@ -271,12 +277,17 @@ function startScene(ctx: CoachContext, state: DialogueState, topic: Topic, stage
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The buyer's next line: it follows from what the rep just did. */
-function buyerReaction(a: ReturnType<typeof assess>, facts: Facts): string {
-  if (a.faults.some((f) => f.id === 'pressure' || f.id === 'trust-me')) return "Now I really don't want to decide today. We'll let you know.";
-  if (a.faults.some((f) => f.id === 'argued')) return "Look, I'm not going to argue about it. We'll think it over.";
-  if (a.good.some((g) => g.id === 'next-step')) return 'Maybe. What exactly would we be agreeing to?';
-  if (a.good.some((g) => g.id === 'asked')) return facts.numbers.length ? `Honestly it's mostly the money. ${facts.numbers.at(-1)} is a lot for us right now.` : "Honestly, I just want to be sure we're not overpaying. What makes yours worth it?";
-  return "I hear you, but I still need to think about it.";
+function buyerReaction(a: ReturnType<typeof assess>, facts: Facts, history: HistoryMessage[]): string {
+  const lines: string[] = [];
+  if (a.faults.some((f) => f.id === 'pressure' || f.id === 'trust-me')) lines.push("Now I really don't want to decide today. We'll let you know.", "That sounds like a sales line. I'd rather take my time.");
+  if (a.faults.some((f) => f.id === 'argued')) lines.push("Look, I'm not going to argue about it. We'll think it over.", "I didn't say it was bad. I said I'm not sure yet.");
+  if (a.good.some((g) => g.id === 'next-step')) lines.push('Maybe. What exactly would we be agreeing to?', "I guess that could work. But I'm not promising anything.");
+  if (a.good.some((g) => g.id === 'asked')) {
+    lines.push(facts.numbers.length ? `Honestly it's mostly the money. ${facts.numbers.at(-1)} is a lot for us right now.` : "Honestly, I just want to be sure we're not overpaying. What makes yours worth it?", "It's more that we've been burned before. How do I know this time is different?");
+  }
+  lines.push("I hear you, but I still need to think about it.", "Okay. And if it doesn't work out for us, then what?");
+  // The buyer never says the same line twice in one conversation.
+  return lines.find((l) => !history.some((m) => m.role === 'assistant' && m.content.includes(l))) ?? lines[0] ?? '';
 }
 
 function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique, ending: boolean): Turn {
@@ -315,7 +326,7 @@ function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic, stage:
       : `**A stronger version of your line:** ${strongerLine(ctx.message, a, scene.buyer)}`,
   ];
   if (!done) {
-    const next = buyerReaction(a, state.facts);
+    const next = buyerReaction(a, state.facts, ctx.history);
     lines.push('', `Back in character.\n\n**${capitalise(scene.who)}:** "${next}"`);
     return {
       reply: {

@@ -108,7 +108,23 @@ export function reflection(message: string, facts: Facts): string {
   if (correction) return `So it's ${toSecondPerson(correction.is)}, not ${toSecondPerson(correction.not)}. That changes the advice.`;
   const clause = keyClause(message);
   if (clause) return `Got it: ${toSecondPerson(clause).replace(/^./, (c) => c.toLowerCase())}.`;
-  return '';
+  const focus = requestFocus(message);
+  return focus ? `${focus}, here is what I'd do.` : '';
+}
+
+/**
+ * What a question or request to the coach is about, from its last phrase that places it: "give
+ * me one thing for tomorrow's 9am tour" is about "tomorrow's 9am tour", "what would the ROI look
+ * like for a 200 person company" about "a 200 person company". The answer opens by naming it.
+ */
+function requestFocus(message: string): string | undefined {
+  const m = /\b(on|for|at|in|with|without|before|after)\s+((?:(?!\b(?:on|for|at|in|with|without|before|after)\b)[^.!?,])+?)\s*(?:then|now|pls|please|lol)?\s*[.!?]*\s*$/i.exec(message.trim());
+  const prep = m?.[1];
+  const rest = m?.[2]?.trim();
+  if (!prep || !rest || rest.split(/\s+/).length < 2 || rest.split(/\s+/).length > 12) return undefined;
+  // "for it", "on that", "with them" place nothing.
+  if (/^(?:it|that|this|them|him|her|me|you)\b/i.test(rest) && rest.split(/\s+/).length < 3) return undefined;
+  return `${prep.charAt(0).toUpperCase()}${prep.slice(1).toLowerCase()} ${toSecondPerson(rest)}`;
 }
 
 export interface CoachingParts {
