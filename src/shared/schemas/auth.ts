@@ -35,5 +35,9 @@ export const okSchema = z.object({ ok: z.literal(true) });
  * GET /api/auth/session: who the browser is signed in as, or null. Unlike GET /api/user it
  * answers 200 when signed out, because "not signed in" is an ordinary state for the app shell.
  */
-export const sessionStateSchema = z.object({ user: userSchema.nullable() });
+export const sessionStateSchema = z.object({
+  user: userSchema.nullable(),
+  /** With no user: this browser's session was ended by a password change on another device. */
+  signedOutBecause: z.enum(['password_changed']).optional(),
+});
 export type SessionState = z.infer<typeof sessionStateSchema>;
