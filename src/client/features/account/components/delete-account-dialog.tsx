@@ -28,7 +28,7 @@ export function DeleteAccountDialog() {
       onSuccess: () => {
         setOpen(false);
         toast({ title: 'Account deleted', description: 'Your account and your data have been removed.' });
-        navigate('/');
+        navigate('/', { replace: true });
       },
       onError: (err) => {
         if (!applyServerErrors(err, ['confirmation', 'currentPassword'], setError)) toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
@@ -37,10 +37,13 @@ export function DeleteAccountDialog() {
 
   return (
     <>
-      <Button variant="secondary" className="border-red-300 text-red-700 hover:bg-red-50" onClick={() => setOpen(true)}>
-        Delete my account
-      </Button>
       <Dialog
+        // As the trigger, the button gets focus back when the dialog closes.
+        trigger={
+          <Button variant="secondary" className="border-red-300 text-red-700 hover:bg-red-50">
+            Delete my account
+          </Button>
+        }
         open={open}
         onOpenChange={(next) => {
           setOpen(next);

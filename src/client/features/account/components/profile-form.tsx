@@ -67,7 +67,7 @@ export function ProfileForm({ user }: { user: User }) {
       <Field id="profile-experience" label="Sales experience" error={errors.salesExperience?.message}>
         <select
           id="profile-experience"
-          className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
+          className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700"
           {...invalid('salesExperience')}
           {...register('salesExperience')}
         >
