@@ -6,7 +6,7 @@ import { accountDeletionSchema, DELETE_CONFIRMATION, type AccountDeletionInput }
 import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
+import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import { useDeleteAccount } from '../api/delete-account';
@@ -54,10 +54,10 @@ export function DeleteAccountDialog() {
       >
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
           <Field id="delete-confirmation" label={`Type ${DELETE_CONFIRMATION} to confirm`} error={errors.confirmation?.message}>
-            <Input id="delete-confirmation" autoComplete="off" aria-invalid={Boolean(errors.confirmation)} {...register('confirmation')} />
+            <Input id="delete-confirmation" autoComplete="off" aria-invalid={Boolean(errors.confirmation)} aria-describedby={describedBy('delete-confirmation', { error: errors.confirmation })} {...register('confirmation')} />
           </Field>
           <Field id="delete-password" label="Your password" error={errors.currentPassword?.message}>
-            <Input id="delete-password" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} {...register('currentPassword')} />
+            <Input id="delete-password" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} aria-describedby={describedBy('delete-password', { error: errors.currentPassword })} {...register('currentPassword')} />
           </Field>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>

@@ -29,7 +29,7 @@ export function PasswordForm() {
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Change password">
       <Field id="password-current" label="Current password" error={errors.currentPassword?.message}>
-        <Input id="password-current" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} {...register('currentPassword')} />
+        <Input id="password-current" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} aria-describedby={describedBy('password-current', { error: errors.currentPassword })} {...register('currentPassword')} />
       </Field>
       <Field id="password-new" label="New password" hint={PASSWORD_RULES} error={errors.newPassword?.message}>
         <Input
