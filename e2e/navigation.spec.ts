@@ -212,3 +212,12 @@ test('a device signed out by a password change elsewhere is told why', async ({ 
   await expect(other.getByTestId('signed-out-reason')).toHaveCount(0);
   await otherContext.close();
 });
+
+test('the first onboarding step’s Sign out is a way out: signed out, on the welcome page', async ({ page }) => {
+  await signUpThroughUi(page);
+  await expect(page).toHaveURL(/\/onboarding\/age$/);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('toast')).toContainText('Logged out');
+  expect(await (await page.request.get('/api/auth/session')).json()).toEqual({ user: null });
+});

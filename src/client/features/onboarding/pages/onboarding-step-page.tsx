@@ -51,7 +51,13 @@ function StepForm({ step, user }: { step: OnboardingStep; user: User }) {
   const next = nextStep(step);
   const first = stepNumber(step) === 1;
   // Replace: Back from the welcome page must not lead into a page that needs the account just left.
-  const logOut = () => signOut.mutate(undefined, { onSettled: () => navigate('/', { replace: true }) });
+  const logOut = () =>
+    signOut.mutate(undefined, {
+      onSettled: () => {
+        toast({ title: 'Logged out' });
+        navigate('/', { replace: true });
+      },
+    });
   const filled = isStepFilled(step, draft);
 
   const setValue = (name: OnboardingField, value: string) => {
