@@ -58,7 +58,8 @@ test('edits the sales profile and changes the password from the account page', a
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByTestId('toast')).toContainText('Password changed');
   expect((await (await page.request.get('/api/auth/session')).json()).user.username).toBe(me.username);
-  expect(await (await otherPage.request.get('/api/auth/session')).json()).toEqual({ user: null });
+  // It is signed out, and told why (e2e/navigation.spec.ts follows what the page does with that).
+  expect(await (await otherPage.request.get('/api/auth/session')).json()).toEqual({ user: null, signedOutBecause: 'password_changed' });
   await otherDevice.close();
 });
 

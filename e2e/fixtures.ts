@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 interface ConsoleGuard {
@@ -51,4 +52,51 @@ export async function signInThroughUi(page: Page, emailOrUsername: string, passw
   await page.getByLabel('Email or username').fill(emailOrUsername);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The axe impacts that fail a journey; "minor" and "moderate" findings are printed only. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe-core (WCAG 2.0–2.2 A and AA rules plus axe's best practices) on the page as it is now
+ * and fails on any serious or critical violation, listing each rule, its help page and the
+ * elements it found, so the failure says what to fix. It also requires exactly one H1, which
+ * axe alone does not check (it only wants at least one). `name` labels the report.
+ */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  // Let a toast's or a page's entry animation finish, so colours are measured as the user sees them.
+  await page.waitForTimeout(350);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const describe = (list: typeof results.violations) =>
+    list
+      .map((v) => {
+        const nodes = v.nodes.map((n) => `      ${n.target.join(' ')}\n        ${(n.failureSummary ?? '').replace(/\n/g, '\n        ')}`).join('\n');
+        return `  [${v.impact ?? 'unknown'}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}`;
+      })
+      .join('\n');
+  const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''));
+  const minor = results.violations.filter((v) => !BLOCKING_IMPACTS.has(v.impact ?? ''));
+  if (minor.length) console.log(`axe on ${name}: ${minor.length} minor or moderate finding(s)\n${describe(minor)}`);
+  expect(blocking.length, `axe on ${name} (${page.url()}): serious or critical violations\n${describe(blocking)}`).toBe(0);
+  const h1s = await page.locator('h1').allInnerTexts();
+  expect(h1s, `${name} (${page.url()}) should have exactly one H1`).toHaveLength(1);
+}
+
+/**
+ * Every button, link and form control inside `scope` is at least 44 px tall, the size a thumb
+ * hits reliably (WCAG 2.5.5). Links inside running text are exempt, as WCAG exempts them.
+ */
+export async function expectTapTargets(page: Page, name: string, scope = 'main'): Promise<void> {
+  const small = await page.locator(scope).evaluate((root) => {
+    const controls = root.querySelectorAll<HTMLElement>('a[href], button, input:not([type=radio]):not([type=checkbox]), select, textarea, summary');
+    const found: string[] = [];
+    for (const el of controls) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      const inline = el.tagName === 'A' && el.parentElement?.closest('p') !== null && getComputedStyle(el).display === 'inline';
+      if (!inline && box.height < 43.5) found.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}" is ${Math.round(box.height)} px tall`);
+    }
+    return found;
+  });
+  expect(small, `tap targets under 44 px on ${name}`).toEqual([]);
 }

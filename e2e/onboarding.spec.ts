@@ -4,9 +4,11 @@ test('a new rep goes through the seven steps, the tutorial and on to the coach',
   const account = await signUpThroughUi(page);
   await expect(page).toHaveURL(/\/onboarding\/age$/);
   await expect(page.getByText('Step 1 of 7')).toBeVisible();
-  // The shell's chrome comes from the route table: the header's Back leads out of onboarding, the tab names the step.
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/auth');
-  await expect(page).toHaveTitle('Set Up Your Profile · SalesCoach');
+  // The shell's chrome comes from the route table: nothing comes before the first step for a signed-in rep
+  // (/auth would send them straight back), so there is no Back but a Sign out; the tab names the step.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Back' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page).toHaveTitle('Age (step 1 of 7) · Set Up Your Profile · SalesCoach');
   const next = page.getByRole('button', { name: 'Next' });
   const toastBox = page.getByTestId('toast');
 

@@ -67,22 +67,27 @@ afterEach(() => {
 });
 
 describe('the header bar: Back and title', () => {
+  const onboarded = () => makeUser({ onboardingCompleted: true });
   it.each([
-    // [path, signed in?, Back target, header title]
-    ['/home', false, '/', ''],
-    ['/signup', false, '/home', 'Create Account'],
-    ['/onboarding/age', true, '/auth', 'Set Up Your Profile'],
-    ['/onboarding/income', true, '/onboarding/experience', 'Set Up Your Profile'],
-    ['/onboarding/product', true, '/onboarding/industry', 'Set Up Your Profile'],
-    ['/account', true, '/home', 'Account Settings'],
-    ['/referral', false, '/home', 'Referral Program'],
-    ['/checkout-basic', false, '/account', 'Basic Access'],
-    ['/privacy-policy', false, '/account', 'Privacy Policy'],
-    ['/downloads', false, '/home', 'Get the App'],
-  ])('%s (signed in: %s) goes Back to %s under the title "%s"', async (path, signedIn, back, title) => {
-    const memory = renderAppAt(path, signedIn ? makeUser() : null);
-    await waitFor(() => expect(document.title).toBe(title ? `${title} · DealDesk` : 'DealDesk'));
-    expect(backLink().getAttribute('href')).toBe(back);
+    // [path, who, Back target (null: no Back), header title, tab title]
+    ['/home', null, '/', '', 'Home · DealDesk'],
+    // Signed in, nothing comes before the first step: /auth and /onboarding would both send the user straight back here.
+    ['/onboarding/age', makeUser(), null, 'Set Up Your Profile', 'Age (step 1 of 7) · Set Up Your Profile · DealDesk'],
+    ['/onboarding/income', makeUser(), '/onboarding/experience', 'Set Up Your Profile', 'Income (step 4 of 7) · Set Up Your Profile · DealDesk'],
+    ['/onboarding/product', makeUser(), '/onboarding/industry', 'Set Up Your Profile', 'Product (step 7 of 7) · Set Up Your Profile · DealDesk'],
+    // /home would forward a signed-in user to their home at once, so Back names that home.
+    ['/account', onboarded(), '/chat', 'Account Settings', 'Account Settings · DealDesk'],
+    ['/account', makeUser(), '/onboarding/age', 'Account Settings', 'Account Settings · DealDesk'],
+    ['/referral', null, '/home', 'Referral Program', 'Referral Program · DealDesk'],
+    ['/referral', onboarded(), '/chat', 'Referral Program', 'Referral Program · DealDesk'],
+    ['/checkout-basic', null, '/account', 'Basic Access', 'Basic Access · DealDesk'],
+    ['/privacy-policy', null, '/account', 'Privacy Policy', 'Privacy Policy · DealDesk'],
+    ['/downloads', null, '/home', 'Get the App', 'Get the App · DealDesk'],
+  ])('%s (as %o) goes Back to %s under the title "%s"', async (path, user, back, title, tabTitle) => {
+    const memory = renderAppAt(path, user);
+    await waitFor(() => expect(document.title).toBe(tabTitle));
+    if (back === null) expect(within(headerBar()).queryByRole('link', { name: 'Back' })).toBeNull();
+    else await waitFor(() => expect(backLink().getAttribute('href')).toBe(back));
     expect(headerTitle()).toBe(title);
     expect(memory.history.at(-1)).toBe(path);
   });
@@ -95,11 +100,11 @@ describe('the header bar: Back and title', () => {
     expect(await screen.findByLabelText('Age')).toBeTruthy();
   });
 
-  it('shows the 404 page for an unknown path, with Back to /home and the product name as the tab title', async () => {
+  it('shows the 404 page for an unknown path, with one H1, Back to /home and the page named in the tab title', async () => {
     renderAppAt('/no-such-page');
-    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Page Not Found']);
     expect(backLink().getAttribute('href')).toBe('/home');
-    await waitFor(() => expect(document.title).toBe('DealDesk'));
+    await waitFor(() => expect(document.title).toBe('Page Not Found · DealDesk'));
   });
 
   it("treats the SPEC back map's /basic-checkout as /checkout-basic: only the latter is a page", () => {
@@ -111,17 +116,26 @@ describe('the header bar: Back and title', () => {
     expect(backLink().getAttribute('href')).toBe('/account');
   });
 
-  it('has no header bar on the welcome and sign-in pages; their tab titles still name them', async () => {
+  it('has no header bar on the welcome and auth pages; their tab titles still name them, by mode', async () => {
     renderAppAt('/');
     expect(await screen.findByRole('link', { name: 'Log In or Sign Up' })).toBeTruthy();
     expect(header()).toBeNull();
-    await waitFor(() => expect(document.title).toBe('DealDesk'));
+    await waitFor(() => expect(document.title).toBe('Welcome · DealDesk'));
     cleanup();
 
-    renderAppAt('/auth');
-    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
-    expect(header()).toBeNull();
-    await waitFor(() => expect(document.title).toBe('Sign In · DealDesk'));
+    for (const [path, heading, tabTitle] of [
+      ['/auth', 'Welcome Back', 'Sign In · DealDesk'],
+      ['/auth?mode=signup', 'Create Account', 'Create Account · DealDesk'],
+      ['/signup', 'Create Account', 'Create Account · DealDesk'],
+    ] as const) {
+      renderAppAt(path);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+      expect(header()).toBeNull();
+      // The card's own Back leads to the welcome page.
+      expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/');
+      await waitFor(() => expect(document.title).toBe(tabTitle));
+      cleanup();
+    }
   });
 });
 

@@ -1,16 +1,20 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { useCurrentUser } from '../lib/api/current-user';
+import { useSignedOutReason } from '../lib/session-ended';
 
 /**
  * The one signed-out redirect: shows `children` to a signed-in user and sends a signed-out
  * visitor to `signedOutTo`, replacing the address so Back does not lead to a page they cannot
- * see. While the session is being read nothing shows, so a signed-in user never sees a flash.
+ * see. Someone the server signed out (a password change on another device) goes to the sign-in
+ * page instead, which tells them why. While the session is being read nothing shows, so a
+ * signed-in user never sees a flash.
  */
 export function RequireUser({ signedOutTo, children }: { signedOutTo: string; children: ReactNode }) {
   const { data: user, isError } = useCurrentUser();
+  const signedOutBecause = useSignedOutReason();
   if (user) return children;
-  if (user === null) return <Redirect to={signedOutTo} replace />;
+  if (user === null) return <Redirect to={signedOutBecause ? '/auth?mode=signin' : signedOutTo} replace />;
   // Offline or a failed read: whether anyone is signed in is unknown, so neither the page nor a redirect is right.
   if (isError) {
     return (

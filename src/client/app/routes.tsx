@@ -2,15 +2,17 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoute, useLocation, useRouter, type Parser } from 'wouter';
 import { Gift, GraduationCap, MessageSquare, User, Users, type LucideIcon } from 'lucide-react';
 import { AccountPage } from '../features/account/pages/account-page';
+import { authModeFrom } from '../features/auth/lib/auth-mode';
 import { AuthPage } from '../features/auth/pages/auth-page';
 import { DownloadsPage } from '../features/downloads/pages/downloads-page';
 import { LandingPage } from '../features/home/pages/landing-page';
 import { PrivacyPolicyPage } from '../features/legal/pages/privacy-policy-page';
 import { TermsOfServicePage } from '../features/legal/pages/terms-of-service-page';
-import { ONBOARDING_STEPS, previousPath } from '../features/onboarding/lib/onboarding-steps';
+import { ONBOARDING_STEPS, previousPath, STEP_COUNT, stepNumber } from '../features/onboarding/lib/onboarding-steps';
 import { OnboardingIndexPage, OnboardingStepPage } from '../features/onboarding/pages/onboarding-step-page';
 import { TutorialPage } from '../features/tutorial/pages/tutorial-page';
 import { WelcomePage } from '../features/welcome/pages/welcome-page';
+import { homePathFor } from '../lib/home-path';
 import { ComingSoonPage } from './pages/coming-soon-page';
 import { NotFoundPage } from './pages/not-found-page';
 
@@ -24,6 +26,11 @@ export interface AppRoute {
   path: string;
   /** The header bar's title and the browser tab's "<title> · <product>"; '' for neither. */
   title: string;
+  /**
+   * The browser tab's title when it differs from the header's: for pages without a header
+   * title (their own heading names them) or whose name depends on the query string.
+   */
+  documentTitle?: string | ((search: string) => string);
   /** Where the header's Back leads (SPEC §2 Shared chrome); null: no Back button. */
   back: string | null;
   /** This page's own entry in the tab bar, if it has one. */
@@ -67,17 +74,36 @@ function comingSoon(path: string, title: string, back: string, extra: { heading?
  * means `/checkout-basic`, and onboarding goes back through all seven steps.
  */
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/', title: '', back: null, tab: null, chrome: 'none', page: WelcomePage, auth: 'public' },
-  { path: '/home', title: '', back: '/', tab: null, chrome: 'header-and-tabs', page: LandingPage, auth: 'public' },
-  // The sign-in card has no header bar; its title names the browser tab only.
-  { path: '/auth', title: 'Sign In', back: '/', tab: null, chrome: 'none', page: () => <AuthPage initialMode="signin" />, auth: 'public' },
-  { path: '/signup', title: 'Create Account', back: '/home', tab: null, chrome: 'header', page: () => <AuthPage initialMode="signup" />, auth: 'public' },
+  { path: '/', title: '', documentTitle: 'Welcome', back: null, tab: null, chrome: 'none', page: WelcomePage, auth: 'public' },
+  { path: '/home', title: '', documentTitle: 'Home', back: '/', tab: null, chrome: 'header-and-tabs', page: LandingPage, auth: 'public' },
+  // The sign-in card has no header bar (it has its own Back); its title names the browser tab only.
+  {
+    path: '/auth',
+    title: 'Sign In',
+    documentTitle: (search) => (authModeFrom(search, 'signin') === 'signup' ? 'Create Account' : 'Sign In'),
+    back: '/',
+    tab: null,
+    chrome: 'none',
+    page: () => <AuthPage initialMode="signin" />,
+    auth: 'public',
+  },
+  {
+    path: '/signup',
+    title: 'Create Account',
+    documentTitle: (search) => (authModeFrom(search, 'signup') === 'signup' ? 'Create Account' : 'Sign In'),
+    back: '/',
+    tab: null,
+    chrome: 'none',
+    page: () => <AuthPage initialMode="signup" />,
+    auth: 'public',
+  },
   // /onboarding only forwards to the first step, so it needs no sign-in of its own.
   { path: '/onboarding', title: 'Set Up Your Profile', back: '/auth', tab: null, chrome: 'header', page: OnboardingIndexPage, auth: 'public' },
   ...ONBOARDING_STEPS.map(
     (step): AppRoute => ({
       path: step.path,
       title: 'Set Up Your Profile',
+      documentTitle: `${step.name} (step ${stepNumber(step)} of ${STEP_COUNT}) · Set Up Your Profile`,
       // The first step's Back is /auth, not /onboarding, which would only forward back to it.
       back: previousPath(step),
       tab: null,
@@ -105,11 +131,32 @@ export const APP_ROUTES: readonly AppRoute[] = [
 ];
 
 /** Any other path: SPEC §2's 404 page; Back leads to /home like any unlisted route. */
-export const NOT_FOUND_ROUTE: AppRoute = { path: '*', title: '', back: '/home', tab: null, chrome: 'header-and-tabs', page: NotFoundPage, auth: 'public' };
+export const NOT_FOUND_ROUTE: AppRoute = { path: '*', title: '', documentTitle: 'Page Not Found', back: '/home', tab: null, chrome: 'header-and-tabs', page: NotFoundPage, auth: 'public' };
 
 /** The route the router shows at `path`, matched with the router's own parser. */
 export function findRoute(path: string, parser: Parser): AppRoute {
   return APP_ROUTES.find((route) => matchRoute(parser, route.path, path)[0]) ?? NOT_FOUND_ROUTE;
+}
+
+/** The browser tab's title for `route` at `search` (without the product name). */
+export function documentTitleOf(route: AppRoute, search: string): string {
+  const { documentTitle } = route;
+  if (documentTitle === undefined) return route.title;
+  return typeof documentTitle === 'function' ? documentTitle(search) : documentTitle;
+}
+
+/**
+ * Where Back really leads for this visitor. The back map names pages that a signed-in user is
+ * sent on from at once (/home and /auth go to their home, /onboarding to its first step); Back
+ * to one of them would bounce straight back (issue #13), so it names the page they end on
+ * instead, and no Back at all when that is the page itself (the chat is a signed-in user's home).
+ */
+export function backTarget(back: string | null, path: string, user: { onboardingCompleted: boolean } | null | undefined): string | null {
+  if (back === null || !user) return back;
+  let target = back;
+  if (target === '/home' || target === '/auth' || target === '/signup') target = homePathFor(user);
+  if (target === '/onboarding') target = ONBOARDING_STEPS[0]?.path ?? target;
+  return target === path ? null : target;
 }
 
 export function useCurrentRoute(): AppRoute {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiGet, apiRequest, ApiRequestError } from './api-client';
+import { forgetSignedOutReason, signedOutReason } from './session-ended';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -22,6 +23,17 @@ async function failureFor(body: string, init: ResponseInit): Promise<ApiRequestE
 }
 
 describe('apiRequest', () => {
+  it('records a sign-out caused by a password change elsewhere, and nothing for an ordinary 401', async () => {
+    forgetSignedOutReason();
+    await failureFor(JSON.stringify({ message: 'Please sign in to continue.' }), { status: 401 });
+    expect(signedOutReason()).toBeNull();
+    const message = 'You were signed out because your password was changed on another device.';
+    const error = await failureFor(JSON.stringify({ message, code: 'password_changed' }), { status: 401 });
+    expect(error.message).toBe(message);
+    expect(signedOutReason()).toBe('password_changed');
+    forgetSignedOutReason();
+  });
+
   it('sends JSON with credentials and a content type only when there is a body', async () => {
     fetchMock.mockImplementation(async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));
     await expect(apiRequest('POST', '/api/x', { a: 1 })).resolves.toEqual({ ok: true });

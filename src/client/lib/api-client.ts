@@ -1,4 +1,5 @@
 import type { ApiError } from '../../shared/schemas/errors';
+import { noteSignedOut } from './session-ended';
 
 /** A failed API call: the HTTP status and the server's `{ message, errors? }`. */
 export class ApiRequestError extends Error {
@@ -29,6 +30,8 @@ export async function toApiRequestError(res: Response): Promise<ApiRequestError>
   // The server's schema is not re-checked here: `message` is the one field everything relies on, and it is checked below.
   const body = (isRecord(json) ? json : {}) as Partial<ApiError>;
   const message = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : res.statusText || `Request failed (${res.status})`;
+  // Whichever request finds out first, the whole app learns it was signed out and why.
+  if (res.status === 401 && body.code === 'password_changed') noteSignedOut('password_changed');
   return new ApiRequestError(res.status, message, body);
 }
 

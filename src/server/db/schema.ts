@@ -63,6 +63,12 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     /** Hard end of the session regardless of activity (90 days after creation). */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * Why the session was ended by something other than its own sign-out (today only
+     * 'password_changed'). Such a session signs nobody in, but its row stays until the usual
+     * purge so the device still holding the cookie can be told why it was signed out.
+     */
+    revokedReason: text('revoked_reason', { enum: ['password_changed'] }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -227,3 +233,4 @@ export const rateLimitCounters = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

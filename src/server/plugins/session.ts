@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiError } from '../../shared/schemas/errors.js';
 import type { UserRow } from '../db/schema.js';
-import { SESSION_MAX_MS, userForToken } from '../modules/auth/service.js';
+import { SESSION_MAX_MS, userForToken, type RevokedReason } from '../modules/auth/service.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from './errors.js';
 
@@ -18,20 +19,27 @@ declare module 'fastify' {
     /** The signed-in user, from the session cookie only (DECISIONS §1). */
     user: UserRow | null;
     sessionToken: string | null;
+    /** Set when the cookie names a session a password change ended, so the answer can say why. */
+    sessionRevoked: RevokedReason | null;
   }
 }
 
 export function registerSession(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('sessionRevoked', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[cookieName(request, deps)];
     if (!token || token.length > 100) return;
-    const user = await userForToken(deps.db, token, deps.now());
-    if (user) {
-      request.user = user;
+    const found = await userForToken(deps.db, token, deps.now());
+    if (found?.user) {
+      request.user = found.user;
       request.sessionToken = token;
+    } else if (found?.revoked) {
+      // Signing out or in from here still replaces this row, so the token is kept for that.
+      request.sessionToken = token;
+      request.sessionRevoked = found.revoked;
     }
   });
   // SPEC §7 puts `userId` in request bodies; the server never needs it (DECISIONS §1). It is
@@ -73,16 +81,24 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply,
   reply.clearCookie(cookieName(request, deps), { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(request, deps) });
 }
 
+export const PASSWORD_CHANGED_MESSAGE = 'You were signed out because your password was changed on another device.';
+
+/** The 401 for a signed-out caller; a device a password change signed out is told so, with its own code. */
+function notSignedIn(request: FastifyRequest): ApiError {
+  if (request.sessionRevoked === 'password_changed') return { message: PASSWORD_CHANGED_MESSAGE, code: 'password_changed' };
+  return { message: 'Please sign in to continue.' };
+}
+
 /** Route preValidation: 401 unless signed in (before the body is validated, so a signed-out caller learns nothing of the schema). */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!request.user) {
-    await reply.status(401).send({ message: 'Please sign in to continue.' });
+    await reply.status(401).send(notSignedIn(request));
   }
 }
 
 /** Route preValidation: 401 unless signed in, 403 unless an admin. */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (!request.user) return void (await reply.status(401).send({ message: 'Please sign in to continue.' }));
+  if (!request.user) return void (await reply.status(401).send(notSignedIn(request)));
   if (!request.user.isAdmin) await reply.status(403).send({ message: 'Admins only.' });
 }
 

@@ -96,6 +96,8 @@ export const accountExportSchema = z.object({
       expiresAt: z.string(),
       /** The session that asked for this export. */
       current: z.boolean(),
+      /** Ended by a password change: it signs nobody in and is kept only to tell that device why. */
+      revoked: z.boolean(),
     }),
   ),
   /** Conversations handed to the coaching team. */

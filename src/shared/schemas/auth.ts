@@ -6,6 +6,8 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+/** The password rules, shown under every new-password field before anything is submitted. */
+export const PASSWORD_RULES = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters. Very common passwords (such as "password123") are refused.`;
 
 /** An email address as typed in sign-up and the account page. */
 export const emailSchema = safeString().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address'));
@@ -35,5 +37,9 @@ export const okSchema = z.object({ ok: z.literal(true) });
  * GET /api/auth/session: who the browser is signed in as, or null. Unlike GET /api/user it
  * answers 200 when signed out, because "not signed in" is an ordinary state for the app shell.
  */
-export const sessionStateSchema = z.object({ user: userSchema.nullable() });
+export const sessionStateSchema = z.object({
+  user: userSchema.nullable(),
+  /** With no user: this browser's session was ended by a password change on another device. */
+  signedOutBecause: z.enum(['password_changed']).optional(),
+});
 export type SessionState = z.infer<typeof sessionStateSchema>;

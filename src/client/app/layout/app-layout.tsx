@@ -1,19 +1,22 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { usePublicConfig } from '../../lib/api/config';
 import { useCurrentUser } from '../../lib/api/current-user';
-import { APP_ROUTES, useCurrentRoute, type AppRoute } from '../routes';
+import { APP_ROUTES, backTarget, documentTitleOf, useCurrentRoute, type AppRoute } from '../routes';
 
 const TABS = APP_ROUTES.flatMap((route) => (route.tab ? [{ path: route.path, ...route.tab }] : []));
 
 function HeaderBar({ route }: { route: AppRoute }) {
+  const [path] = useLocation();
+  const { data: user } = useCurrentUser();
+  const back = backTarget(route.back, path, user);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-4xl items-center gap-3 px-4">
-        {route.back !== null && (
-          <Link href={route.back} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
+        {back !== null && (
+          <Link href={back} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
             <ArrowLeft className="h-4 w-4" aria-hidden />
             Back
           </Link>
@@ -60,7 +63,7 @@ function useDocumentTitle(title: string) {
 export function AppLayout({ children }: { children: ReactNode }) {
   const route = useCurrentRoute();
   const { data: user } = useCurrentUser();
-  useDocumentTitle(route.title);
+  useDocumentTitle(documentTitleOf(route, useSearch()));
   const tabs = Boolean(user) && route.chrome === 'header-and-tabs';
   return (
     <div className="flex min-h-screen flex-col">

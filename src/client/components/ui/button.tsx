@@ -9,7 +9,14 @@ const variants = {
   link: 'bg-transparent text-blue-700 underline-offset-4 hover:underline px-0',
 } as const;
 
-const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4', lg: 'h-12 px-6 text-lg' } as const;
+// md and lg are at least 44 px tall, the smallest target a thumb hits reliably (WCAG 2.5.5).
+const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-11 px-4', lg: 'h-12 px-6 text-lg' } as const;
+
+/**
+ * A dark ring outside the control, with a white gap, so it shows on white pages and on a blue
+ * button alike (the browser's own ring vanished against the primary blue).
+ */
+const FOCUS_RING = 'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-900';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof variants;
@@ -21,7 +28,8 @@ export function Button({ variant = 'primary', size = 'md', className, type = 'bu
     <button
       type={type}
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed',
+        'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed',
+        FOCUS_RING,
         variants[variant],
         sizes[size],
         className,
@@ -33,5 +41,5 @@ export function Button({ variant = 'primary', size = 'md', className, type = 'bu
 
 /** Classes for a link styled as a button (wouter's <Link> renders an <a>). */
 export function buttonClasses(variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md', className?: string) {
-  return cn('inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors', variants[variant], sizes[size], className);
+  return cn('inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors', FOCUS_RING, variants[variant], sizes[size], className);
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { SessionState } from '../../../shared/schemas/auth';
 import type { User } from '../../../shared/schemas/user';
 import { apiGet } from '../api-client';
+import { noteSignedOut } from '../session-ended';
 import { clearStoredUser, writeStoredUser } from '../stored-user';
 
 export const currentUserKey = ['/api/user'] as const;
@@ -11,7 +12,8 @@ export const currentUserKey = ['/api/user'] as const;
  * answers 200 either way, so a signed-out visit logs no failed request. Keeps the display cache in step.
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
-  const { user } = await apiGet<SessionState>('/api/auth/session', signal);
+  const { user, signedOutBecause } = await apiGet<SessionState>('/api/auth/session', signal);
+  if (signedOutBecause) noteSignedOut(signedOutBecause);
   if (user) writeStoredUser(user);
   else clearStoredUser();
   return user;

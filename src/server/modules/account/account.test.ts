@@ -5,6 +5,7 @@ import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, session
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser, sessionCookieOf, type SignedInUser } from '../../test/factories.js';
 import { validProfile } from '../../test/profile.js';
+import { hashToken } from '../auth/service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -105,6 +106,36 @@ describe('PUT /api/account/password', () => {
     expect((await signIn(u.user.username, 'Brand-New-Pitch-42')).statusCode).toBe(200);
   });
 
+  it('tells a device the change signed out why, with its own code, until that device signs in again', async () => {
+    const u = await makeUser(t.app);
+    const other = sessionCookieOf(await signIn(u.user.username, u.password));
+    const stranger = `${other.slice(0, other.indexOf('='))}=not-a-session-token`;
+    expect((await call('PUT', '/api/account/password', u.cookie, { currentPassword: u.password, newPassword: 'Brand-New-Pitch-42' })).statusCode).toBe(200);
+
+    const refused = await call('GET', '/api/user', other);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: 'You were signed out because your password was changed on another device.', code: 'password_changed' });
+    // Every signed-in route answers the same, not only the one tried first.
+    expect((await call('POST', '/api/onboarding', other, validProfile())).json().code).toBe('password_changed');
+    expect((await call('GET', '/api/auth/session', other)).json()).toEqual({ user: null, signedOutBecause: 'password_changed' });
+
+    // An unknown token is an ordinary signed-out visitor, and the device that changed the password is not affected.
+    expect((await call('GET', '/api/user', stranger)).json()).toEqual({ message: 'Please sign in to continue.' });
+    expect((await call('GET', '/api/auth/session', stranger)).json()).toEqual({ user: null });
+    expect((await call('GET', '/api/user', u.cookie)).statusCode).toBe(200);
+
+    // Signing in again from that device replaces the ended session: no notice is left behind.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { cookie: other },
+      payload: { emailOrUsername: u.user.username, password: 'Brand-New-Pitch-42' },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await t.db.$count(sessions, eq(sessions.tokenHash, hashToken(tokenOf(other))))).toBe(0);
+    expect((await call('GET', '/api/user', sessionCookieOf(again))).statusCode).toBe(200);
+  });
+
   it('refuses a wrong current password, a short one and a common one, changing nothing', async () => {
     const u = await makeUser(t.app);
     const cases = [
@@ -188,7 +219,7 @@ describe('GET /api/account/export', () => {
     const list: { createdAt: string; lastUsedAt: string; expiresAt: string; current: boolean }[] = res.json().sessions;
     expect(list).toHaveLength(2);
     expect(list.filter((s) => s.current)).toEqual([
-      { createdAt: secondAt.toISOString(), lastUsedAt: secondAt.toISOString(), expiresAt: new Date(secondAt.getTime() + 90 * DAY).toISOString(), current: true },
+      { createdAt: secondAt.toISOString(), lastUsedAt: secondAt.toISOString(), expiresAt: new Date(secondAt.getTime() + 90 * DAY).toISOString(), current: true, revoked: false },
     ]);
     expect(list.find((s) => !s.current)?.createdAt).toBe(firstAt.toISOString());
 

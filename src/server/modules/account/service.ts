@@ -3,7 +3,7 @@ import type { AccountDeletionInput, AccountExport, EmailChangeInput, PasswordCha
 import type { Db } from '../../db/client.js';
 import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { assertUncommonPassword, deleteOtherSessions, emailTakenError, hashPassword, hashToken, verifyPassword } from '../auth/service.js';
+import { assertUncommonPassword, emailTakenError, revokeOtherSessions, hashPassword, hashToken, verifyPassword } from '../auth/service.js';
 import { escalationFields } from '../escalations/service.js';
 import { toUserDto } from '../user/service.js';
 import { conversationToMarkdown } from './transcript.js';
@@ -37,7 +37,7 @@ export async function changePassword(db: Db, user: UserRow, currentToken: string
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await deleteOtherSessions(tx, user.id, currentToken);
+    await revokeOtherSessions(tx, user.id, currentToken, 'password_changed');
   });
 }
 
@@ -108,6 +108,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
       lastUsedAt: s.lastUsedAt.toISOString(),
       expiresAt: s.expiresAt.toISOString(),
       current: s.tokenHash === currentHash,
+      revoked: s.revokedReason !== null,
     })),
     escalations: escalationRows.map(({ escalation: e, sessionId }) => ({ ...escalationFields(e), updatedAt: e.updatedAt.toISOString(), sessionId })),
   };

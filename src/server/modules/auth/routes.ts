@@ -48,7 +48,10 @@ export const authRoutes =
     app.get(
       '/api/auth/session',
       { schema: { tags: ['auth'], summary: 'The signed-in user, or null when signed out', response: { 200: sessionStateSchema } } },
-      async (request) => ({ user: request.user ? toUserDto(request.user, { plans: deps.plans, now: deps.now() }) : null }),
+      async (request) => {
+        if (request.user) return { user: toUserDto(request.user, { plans: deps.plans, now: deps.now() }) };
+        return request.sessionRevoked ? { user: null, signedOutBecause: request.sessionRevoked } : { user: null };
+      },
     );
 
     app.post(

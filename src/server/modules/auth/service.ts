@@ -113,4 +113,4 @@ export async function signIn(db: Db, input: SignInInput, limit: Limit, now: Date
 
 // What other modules and plugins use of passwords and sessions.
 export { assertUncommonPassword, hashPassword, verifyPassword } from './passwords.js';
-export { deleteOtherSessions, hashToken, purgeExpiredSessions, SESSION_MAX_MS, userForToken } from './sessions.js';
+export { hashToken, purgeExpiredSessions, revokeOtherSessions, SESSION_MAX_MS, userForToken, type RevokedReason } from './sessions.js';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../../shared/time.js';
 import type { Db, Executor } from '../../db/client.js';
-import { sessions, users, type UserRow } from '../../db/schema.js';
+import { sessions, users, type SessionRow, type UserRow } from '../../db/schema.js';
 
 /** DECISIONS §1: sessions slide for 30 days of inactivity and end after 90 days at most. */
 export const SESSION_IDLE_MS = 30 * DAY_MS;
@@ -25,7 +25,8 @@ export async function createSession(db: Executor, userId: number, now: Date): Pr
  */
 function sessionUserQuery(db: Db) {
   return db
-    .select({ user: users, lastUsedAt: sessions.lastUsedAt })
+    // The revoked reason comes with the same row, so telling a revoked session apart costs no second query.
+    .select({ user: users, lastUsedAt: sessions.lastUsedAt, revokedReason: sessions.revokedReason })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -40,26 +41,43 @@ function sessionUserQuery(db: Db) {
 }
 const preparedFor = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
 
-/** The user behind a cookie token, or null when the session is unknown, idle too long or past its end. */
-export async function userForToken(db: Db, token: string, now: Date): Promise<UserRow | null> {
+/** Why a session that still exists no longer signs anyone in. */
+export type RevokedReason = NonNullable<SessionRow['revokedReason']>;
+
+/**
+ * What a cookie token stands for: its user; or, for a session a password change ended, only
+ * the reason; or null when the session is unknown, idle too long or past its end.
+ */
+export type TokenLookup = { user: UserRow; revoked: null } | { user: null; revoked: RevokedReason } | null;
+
+export async function userForToken(db: Db, token: string, now: Date): Promise<TokenLookup> {
   const tokenHash = hashToken(token);
   let query = preparedFor.get(db);
   if (!query) preparedFor.set(db, (query = sessionUserQuery(db)));
   const [row] = await query.execute({ tokenHash, now, idleSince: new Date(now.getTime() - SESSION_IDLE_MS) });
   if (!row) return null;
+  // A revoked session is never touched, so its idle window runs out and the purge takes it.
+  if (row.revokedReason) return { user: null, revoked: row.revokedReason };
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return row.user;
+  return { user: row.user, revoked: null };
 }
 
 export async function deleteSession(db: Executor, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-/** Ends every session of the user except `keepToken`'s (after a password change, DECISIONS §1). */
-export async function deleteOtherSessions(db: Executor, userId: number, keepToken: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))));
+/**
+ * Ends every session of the user except `keepToken`'s (after a password change, DECISIONS §1).
+ * The rows are marked, not deleted, so the other devices learn why they were signed out; the
+ * usual purge deletes them once they idle out.
+ */
+export async function revokeOtherSessions(db: Executor, userId: number, keepToken: string, reason: RevokedReason): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken)), isNull(sessions.revokedReason)));
 }
 
 /**

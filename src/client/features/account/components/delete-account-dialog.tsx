@@ -6,7 +6,7 @@ import { accountDeletionSchema, DELETE_CONFIRMATION, type AccountDeletionInput }
 import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
+import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import { useDeleteAccount } from '../api/delete-account';
@@ -28,7 +28,7 @@ export function DeleteAccountDialog() {
       onSuccess: () => {
         setOpen(false);
         toast({ title: 'Account deleted', description: 'Your account and your data have been removed.' });
-        navigate('/');
+        navigate('/', { replace: true });
       },
       onError: (err) => {
         if (!applyServerErrors(err, ['confirmation', 'currentPassword'], setError)) toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
@@ -37,10 +37,13 @@ export function DeleteAccountDialog() {
 
   return (
     <>
-      <Button variant="secondary" className="border-red-300 text-red-700 hover:bg-red-50" onClick={() => setOpen(true)}>
-        Delete my account
-      </Button>
       <Dialog
+        // As the trigger, the button gets focus back when the dialog closes.
+        trigger={
+          <Button variant="secondary" className="border-red-300 text-red-700 hover:bg-red-50">
+            Delete my account
+          </Button>
+        }
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
@@ -51,10 +54,10 @@ export function DeleteAccountDialog() {
       >
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
           <Field id="delete-confirmation" label={`Type ${DELETE_CONFIRMATION} to confirm`} error={errors.confirmation?.message}>
-            <Input id="delete-confirmation" autoComplete="off" aria-invalid={Boolean(errors.confirmation)} {...register('confirmation')} />
+            <Input id="delete-confirmation" autoComplete="off" aria-invalid={Boolean(errors.confirmation)} aria-describedby={describedBy('delete-confirmation', { error: errors.confirmation })} {...register('confirmation')} />
           </Field>
           <Field id="delete-password" label="Your password" error={errors.currentPassword?.message}>
-            <Input id="delete-password" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} {...register('currentPassword')} />
+            <Input id="delete-password" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} aria-describedby={describedBy('delete-password', { error: errors.currentPassword })} {...register('currentPassword')} />
           </Field>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>

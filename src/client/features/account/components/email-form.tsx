@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { emailChangeSchema, type EmailChangeInput } from '../../../../shared/schemas/account';
 import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import { useChangeEmail } from '../api/change-email';
@@ -31,10 +31,10 @@ export function EmailForm({ currentEmail }: { currentEmail: string }) {
         Current address: <span className="font-medium text-slate-900">{currentEmail}</span>
       </p>
       <Field id="new-email" label="New email" error={errors.email?.message}>
-        <Input id="new-email" type="email" autoComplete="email" aria-invalid={Boolean(errors.email)} {...register('email')} />
+        <Input id="new-email" type="email" autoComplete="email" aria-invalid={Boolean(errors.email)} aria-describedby={describedBy('new-email', { error: errors.email })} {...register('email')} />
       </Field>
       <Field id="email-current-password" label="Current password" error={errors.currentPassword?.message}>
-        <Input id="email-current-password" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} {...register('currentPassword')} />
+        <Input id="email-current-password" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} aria-describedby={describedBy('email-current-password', { error: errors.currentPassword })} {...register('currentPassword')} />
       </Field>
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? 'Saving...' : 'Change email'}

@@ -1,9 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordChangeSchema, type PasswordChangeInput } from '../../../../shared/schemas/account';
+import { PASSWORD_RULES } from '../../../../shared/schemas/auth';
 import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import { useChangePassword } from '../api/change-password';
@@ -28,10 +29,17 @@ export function PasswordForm() {
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Change password">
       <Field id="password-current" label="Current password" error={errors.currentPassword?.message}>
-        <Input id="password-current" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} {...register('currentPassword')} />
+        <Input id="password-current" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} aria-describedby={describedBy('password-current', { error: errors.currentPassword })} {...register('currentPassword')} />
       </Field>
-      <Field id="password-new" label="New password" error={errors.newPassword?.message}>
-        <Input id="password-new" type="password" autoComplete="new-password" aria-invalid={Boolean(errors.newPassword)} {...register('newPassword')} />
+      <Field id="password-new" label="New password" hint={PASSWORD_RULES} error={errors.newPassword?.message}>
+        <Input
+          id="password-new"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={Boolean(errors.newPassword)}
+          aria-describedby={describedBy('password-new', { hint: true, error: errors.newPassword })}
+          {...register('newPassword')}
+        />
       </Field>
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? 'Saving...' : 'Change password'}

@@ -4,7 +4,7 @@ import { onboardingSchema, STRUGGLE_MAX, type OnboardingInput } from '../../../.
 import { salesExperienceValues, type User } from '../../../../shared/schemas/user';
 import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
@@ -50,25 +50,25 @@ export function ProfileForm({ user }: { user: User }) {
       },
     });
 
-  const invalid = (name: keyof OnboardingInput) => ({ 'aria-invalid': Boolean(errors[name]) });
+  const invalid = (name: keyof OnboardingInput, id: string) => ({ 'aria-invalid': Boolean(errors[name]), 'aria-describedby': describedBy(id, { error: errors[name] }) });
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Sales profile">
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="profile-age" label="Age" error={errors.age?.message}>
-          <Input id="profile-age" type="number" inputMode="numeric" {...invalid('age')} {...register('age', { valueAsNumber: true })} />
+          <Input id="profile-age" type="number" inputMode="numeric" {...invalid('age', 'profile-age')} {...register('age', { valueAsNumber: true })} />
         </Field>
         <Field id="profile-city" label="City" error={errors.city?.message}>
-          <Input id="profile-city" autoComplete="address-level2" {...invalid('city')} {...register('city')} />
+          <Input id="profile-city" autoComplete="address-level2" {...invalid('city', 'profile-city')} {...register('city')} />
         </Field>
         <Field id="profile-state" label="State" error={errors.state?.message}>
-          <Input id="profile-state" autoComplete="address-level1" {...invalid('state')} {...register('state')} />
+          <Input id="profile-state" autoComplete="address-level1" {...invalid('state', 'profile-state')} {...register('state')} />
         </Field>
       </div>
       <Field id="profile-experience" label="Sales experience" error={errors.salesExperience?.message}>
         <select
           id="profile-experience"
-          className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
-          {...invalid('salesExperience')}
+          className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700"
+          {...invalid('salesExperience', 'profile-experience')}
           {...register('salesExperience')}
         >
           <option value="">Choose…</option>
@@ -81,24 +81,24 @@ export function ProfileForm({ user }: { user: User }) {
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="profile-current-income" label="Last month's commission/bonus ($)" error={errors.currentIncome?.message}>
-          <Input id="profile-current-income" type="number" min={0} inputMode="numeric" {...invalid('currentIncome')} {...register('currentIncome', { valueAsNumber: true })} />
+          <Input id="profile-current-income" type="number" min={0} inputMode="numeric" {...invalid('currentIncome', 'profile-current-income')} {...register('currentIncome', { valueAsNumber: true })} />
         </Field>
         <Field id="profile-target-income" label="This month's target ($)" error={errors.targetIncome?.message}>
-          <Input id="profile-target-income" type="number" min={0} inputMode="numeric" {...invalid('targetIncome')} {...register('targetIncome', { valueAsNumber: true })} />
+          <Input id="profile-target-income" type="number" min={0} inputMode="numeric" {...invalid('targetIncome', 'profile-target-income')} {...register('targetIncome', { valueAsNumber: true })} />
         </Field>
       </div>
       <Field id="profile-struggle" label="What do you struggle with most?" error={errors.biggestStruggle?.message}>
-        <Textarea id="profile-struggle" maxLength={STRUGGLE_MAX} className="min-h-24" {...invalid('biggestStruggle')} {...register('biggestStruggle')} />
+        <Textarea id="profile-struggle" maxLength={STRUGGLE_MAX} className="min-h-24" {...invalid('biggestStruggle', 'profile-struggle')} {...register('biggestStruggle')} />
         <p className="text-right text-xs text-slate-500">
           {struggleLength}/{STRUGGLE_MAX}
         </p>
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="profile-industry" label="Industry" error={errors.industry?.message}>
-          <Input id="profile-industry" {...invalid('industry')} {...register('industry')} />
+          <Input id="profile-industry" {...invalid('industry', 'profile-industry')} {...register('industry')} />
         </Field>
         <Field id="profile-product" label="Product or service" error={errors.product?.message}>
-          <Input id="profile-product" {...invalid('product')} {...register('product')} />
+          <Input id="profile-product" {...invalid('product', 'profile-product')} {...register('product')} />
         </Field>
       </div>
       <Button type="submit" disabled={update.isPending || !isDirty}>

@@ -15,16 +15,19 @@ import { EmailForm } from '../components/email-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 
+/** A link in a list, 44 px tall so each is easy to tap. */
+const LEGAL_LINK = 'inline-flex min-h-11 items-center text-blue-700 underline-offset-4 hover:underline';
+
 /** A card whose body opens on demand, so the account page stays short on a phone. */
 function EditSection({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
   return (
     <details className="group rounded-xl border border-slate-200 bg-white shadow-sm">
-      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 p-5">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl p-5">
         <span>
           <span className="block text-lg font-semibold text-slate-900">{title}</span>
           <span className="block text-sm text-slate-600">{summary}</span>
         </span>
-        <span aria-hidden className="text-slate-400 transition-transform group-open:rotate-90">
+        <span aria-hidden className="text-slate-500 transition-transform group-open:rotate-90">
           ›
         </span>
       </summary>
@@ -48,7 +51,8 @@ export function AccountPage() {
     signOut.mutate(undefined, {
       onSettled: () => {
         toast({ title: 'Logged out' });
-        navigate('/');
+        // Replace: Back from the welcome page must not reopen a page that needs the account.
+        navigate('/', { replace: true });
       },
     });
 
@@ -110,23 +114,23 @@ export function AccountPage() {
         <CardTitle>Legal and Support</CardTitle>
         <ul className="space-y-1 text-sm">
           <li>
-            <Link href="/privacy-policy" className="text-blue-700 hover:underline">
+            <Link href="/privacy-policy" className={LEGAL_LINK}>
               Privacy Policy
             </Link>
           </li>
           <li>
-            <Link href="/terms-of-service" className="text-blue-700 hover:underline">
+            <Link href="/terms-of-service" className={LEGAL_LINK}>
               Terms of Service
             </Link>
           </li>
           <li>
-            <Link href="/feedback" className="text-blue-700 hover:underline">
+            <Link href="/feedback" className={LEGAL_LINK}>
               Send Feedback
             </Link>
           </li>
           <li className="text-slate-600">
             Support:{' '}
-            <a href={`mailto:${supportEmail}`} className="text-blue-700 hover:underline">
+            <a href={`mailto:${supportEmail}`} className={LEGAL_LINK}>
               {supportEmail}
             </a>
           </li>

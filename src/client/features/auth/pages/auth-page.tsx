@@ -1,35 +1,71 @@
-import { useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { ArrowLeft } from 'lucide-react';
 import { Logo } from '../../../components/logo';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { errorMessage } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast-store';
+import { dismissToast, toast } from '../../../lib/toast-store';
 import { usePublicConfig } from '../../../lib/api/config';
 import { useCurrentUser } from '../../../lib/api/current-user';
 import { homePathFor } from '../../../lib/home-path';
-import { useSignIn } from '../api/sign-in';
-import { useSignUp } from '../api/sign-up';
+import { forgetSignedOutReason, SIGNED_OUT_MESSAGES, useSignedOutReason } from '../../../lib/session-ended';
+import { authModeFrom, type AuthMode } from '../lib/auth-mode';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 
-/** /auth (sign in first) and /signup (create account first): one card that toggles (SPEC §2 Auth). */
-export function AuthPage({ initialMode }: { initialMode: 'signin' | 'signup' }) {
-  const [mode, setMode] = useState(initialMode);
-  const [, navigate] = useLocation();
+
+/** The first field of each side, where focus goes after toggling so typing starts there. */
+const FIRST_FIELD: Record<AuthMode, string> = { signin: 'emailOrUsername', signup: 'username' };
+
+/**
+ * /auth (sign in unless `?mode=signup`) and /signup: one card that toggles (SPEC §2 Auth). The
+ * mode lives in the address, so a reload or a link ("Get Started") opens the right side.
+ */
+export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
+  const [path, navigate] = useLocation();
+  const mode = authModeFrom(useSearch(), initialMode);
   const { productName } = usePublicConfig();
   const { data: user } = useCurrentUser();
-  const signIn = useSignIn();
-  const signUp = useSignUp();
+  const signedOutBecause = useSignedOutReason();
+  const failureToast = useRef<number | null>(null);
+  const toggled = useRef(false);
 
-  // Already signed in (for example a second tab): go where a sign-in would have gone.
+  // Already signed in (for example a second tab): go where a sign-in would have gone, in place of this page.
   useEffect(() => {
-    if (user && !signIn.isPending && !signUp.isPending) navigate(homePathFor(user), { replace: true });
-  }, [user, navigate, signIn.isPending, signUp.isPending]);
+    if (user) navigate(homePathFor(user), { replace: true });
+  }, [user, navigate]);
+
+  useEffect(() => {
+    if (!toggled.current) return;
+    document.getElementById(FIRST_FIELD[mode])?.focus();
+  }, [mode]);
+
+  const toggle = () => {
+    toggled.current = true;
+    // The other side's complaint no longer applies to the form now shown.
+    if (failureToast.current !== null) dismissToast(failureToast.current);
+    // Replace: toggling is not a place Back should step through.
+    navigate(`${path}?mode=${mode === 'signin' ? 'signup' : 'signin'}`, { replace: true });
+  };
+
+  const failed = (title: string) => (message: string) => {
+    failureToast.current = toast({ title, description: message, variant: 'destructive' });
+  };
+
+  // The auth page is replaced, not left in history: Back from where the user lands must not come here.
+  const signedIn = (to: string) => {
+    forgetSignedOutReason();
+    if (failureToast.current !== null) dismissToast(failureToast.current);
+    navigate(to, { replace: true });
+  };
 
   return (
     <div className="flex min-h-screen items-center justify-center bg-gradient-to-b from-blue-50 to-white px-4 py-10">
       <Card className="w-full max-w-md space-y-6 p-6">
+        <Link href="/" className="-ml-2 -mt-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Back
+        </Link>
         <div className="flex flex-col items-center gap-2 text-center">
           <Logo />
           <h1 className="text-2xl font-bold">{mode === 'signin' ? 'Welcome Back' : 'Create Account'}</h1>
@@ -37,39 +73,34 @@ export function AuthPage({ initialMode }: { initialMode: 'signin' | 'signup' }) 
             {mode === 'signin' ? `Sign in to continue your coaching with ${productName}.` : 'Start your sales coaching journey today.'}
           </p>
         </div>
+        {signedOutBecause && (
+          <p role="status" data-testid="signed-out-reason" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+            {SIGNED_OUT_MESSAGES[signedOutBecause]}
+          </p>
+        )}
         {/* Remounting on toggle resets both forms (SPEC §4). */}
         {mode === 'signin' ? (
           <SignInForm
             key="signin"
-            pending={signIn.isPending}
-            onSubmit={(input) =>
-              signIn.mutate(input, {
-                onSuccess: (u) => {
-                  toast({ title: 'Welcome back!', description: "You've successfully signed in." });
-                  navigate(homePathFor(u));
-                },
-                onError: (err) => toast({ title: 'Sign in failed', description: errorMessage(err), variant: 'destructive' }),
-              })
-            }
+            onSignedIn={(u) => {
+              toast({ title: 'Welcome back!', description: "You've successfully signed in." });
+              signedIn(homePathFor(u));
+            }}
+            onFailed={failed('Sign in failed')}
           />
         ) : (
           <SignUpForm
             key="signup"
-            pending={signUp.isPending}
-            onSubmit={(input) =>
-              signUp.mutate(input, {
-                onSuccess: () => {
-                  toast({ title: 'Account created successfully!', description: `Welcome to ${productName}. Let's get you started with onboarding.` });
-                  navigate('/onboarding');
-                },
-                onError: (err) => toast({ title: 'Sign up failed', description: errorMessage(err), variant: 'destructive' }),
-              })
-            }
+            onSignedUp={() => {
+              toast({ title: 'Account created successfully!', description: `Welcome to ${productName}. Let's get you started with onboarding.` });
+              signedIn('/onboarding');
+            }}
+            onFailed={failed('Sign up failed')}
           />
         )}
         <p className="text-center text-sm text-slate-600">
           {mode === 'signin' ? "Don't have an account?" : 'Already have an account?'}{' '}
-          <Button variant="link" className="h-auto" onClick={() => setMode(mode === 'signin' ? 'signup' : 'signin')}>
+          <Button variant="link" className="min-h-11 px-1" onClick={toggle}>
             {mode === 'signin' ? 'Sign up' : 'Sign in'}
           </Button>
         </p>

@@ -26,6 +26,9 @@ const STEPS = [
   { title: 'Track Progress', text: 'Watch your calls improve week by week.' },
 ];
 
+/** 44 px tall, so a thumb hits the one it means. */
+const FOOTER_LINK = 'inline-flex min-h-11 items-center rounded px-2 text-slate-600 underline-offset-4 hover:underline';
+
 export function LandingPage() {
   const { productName, companyName } = usePublicConfig();
   const plans = usePlans();
@@ -42,7 +45,7 @@ export function LandingPage() {
     <div className="mx-auto max-w-3xl space-y-10 px-4 py-8">
       <section className="flex flex-col items-center gap-3 text-center">
         <Logo className="h-16 w-16" />
-        <h2 className="text-3xl font-bold tracking-tight">{productName}</h2>
+        <h1 className="text-3xl font-bold tracking-tight">{productName}</h1>
         <p className="text-lg text-slate-600">The #1 Sales Coaching App!</p>
         {greeted && (
           <div className="flex flex-col items-center gap-2">
@@ -70,7 +73,8 @@ export function LandingPage() {
       )}
 
       <div className="flex justify-center">
-        <Link href="/auth" className={buttonClasses('secondary', 'lg')}>
+        {/* Someone who has not signed up yet means to create an account, so the card opens on that side. */}
+        <Link href="/auth?mode=signup" className={buttonClasses('secondary', 'lg')}>
           Get Started
         </Link>
       </div>
@@ -106,27 +110,27 @@ export function LandingPage() {
           {plans.basic.name} {formatPrice(plans.basic.priceCents)}/month for unlimited coaching, or {plans.pro.name}{' '}
           {formatPrice(plans.pro.priceCents)}/month with training, community and analytics.
         </CardDescription>
-        <Link href="/auth" className={buttonClasses('primary', 'lg', 'mt-4')}>
+        <Link href="/auth?mode=signup" className={buttonClasses('primary', 'lg', 'mt-4')}>
           Get Started Now
         </Link>
       </Card>
 
-      <footer className="border-t border-slate-200 pt-6 text-center text-sm text-slate-500">
+      <footer className="border-t border-slate-200 pt-6 text-center text-sm text-slate-600">
         <p>
           {/* A name that already ends in a full stop ("Inc.") must not get a second one. */}
           © 2025 {companyName.replace(/\.$/, '')}. All rights reserved.
         </p>
-        <p className="mt-2 space-x-4">
-          <Link href="/privacy-policy" className="hover:underline">
+        <nav aria-label="About" className="mt-2 flex flex-wrap justify-center gap-x-2">
+          <Link href="/privacy-policy" className={FOOTER_LINK}>
             Privacy Policy
           </Link>
-          <Link href="/terms-of-service" className="hover:underline">
+          <Link href="/terms-of-service" className={FOOTER_LINK}>
             Terms of Service
           </Link>
-          <Link href="/downloads" className="hover:underline">
+          <Link href="/downloads" className={FOOTER_LINK}>
             Get the app
           </Link>
-        </p>
+        </nav>
       </footer>
     </div>
   );

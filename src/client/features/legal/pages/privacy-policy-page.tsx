@@ -7,10 +7,8 @@ export function PrivacyPolicyPage() {
 
   return (
     <article className="mx-auto max-w-3xl space-y-8 px-4 py-6 text-sm leading-relaxed text-slate-700">
-      <header className="space-y-1">
-        <h1 className="text-2xl font-bold text-slate-900">Privacy Policy</h1>
-        <p className="text-slate-500">Last updated: June 29, 2025</p>
-      </header>
+      {/* The header bar's title is the page's one H1; repeating it here would make two. */}
+      <p className="text-slate-600">Last updated: June 29, 2025</p>
 
       <p>
         This policy explains what information {companyName} collects when you use {productName}, how we use it, and

@@ -9,17 +9,30 @@ export const fieldId = (field: StepField) => `onboarding-${field.name}`;
 interface Props {
   field: StepField;
   value: string;
-  invalid: boolean;
+  /** What is wrong with the answer, shown under the control (and in the page's toast). */
+  error: string | null;
   onChange: (value: string) => void;
 }
 
+/** The message under a control; announced when it appears, and tied to the control by id. */
+function FieldError({ id, error }: { id: string; error: string | null }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
+      {error}
+    </p>
+  );
+}
+
 /** One labelled control for a step field, chosen by the field's kind. */
-export function StepFieldControl({ field, value, invalid, onChange }: Props) {
+export function StepFieldControl({ field, value, error, onChange }: Props) {
   const id = fieldId(field);
+  const invalid = error !== null;
+  const errorId = invalid ? `${id}-error` : undefined;
   switch (field.kind) {
     case 'choice':
       return (
-        <fieldset className="space-y-2">
+        <fieldset className="space-y-2" aria-describedby={errorId}>
           <legend className="mb-2 text-sm font-medium text-slate-800">{field.label}</legend>
           {field.options.map((option, i) => {
             const checked = value === option;
@@ -27,7 +40,7 @@ export function StepFieldControl({ field, value, invalid, onChange }: Props) {
               <label
                 key={option}
                 className={cn(
-                  'flex cursor-pointer items-center gap-3 rounded-lg border px-4 py-3 font-medium transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-200',
+                  'flex cursor-pointer items-center gap-3 rounded-lg border px-4 py-3 font-medium transition-colors has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-blue-900',
                   checked ? 'border-blue-600 bg-blue-50 text-blue-900' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
                 )}
               >
@@ -45,6 +58,7 @@ export function StepFieldControl({ field, value, invalid, onChange }: Props) {
               </label>
             );
           })}
+          <FieldError id={id} error={error} />
         </fieldset>
       );
     case 'textarea':
@@ -57,12 +71,13 @@ export function StepFieldControl({ field, value, invalid, onChange }: Props) {
             maxLength={field.maxLength}
             placeholder={field.placeholder}
             aria-invalid={invalid}
-            aria-describedby={`${id}-count`}
+            aria-describedby={[`${id}-count`, errorId].filter(Boolean).join(' ')}
             onChange={(e) => onChange(e.target.value)}
           />
-          <p id={`${id}-count`} data-testid="char-count" className="text-right text-xs text-slate-500">
+          <p id={`${id}-count`} data-testid="char-count" className="text-right text-xs text-slate-600">
             {value.length}/{field.maxLength}
           </p>
+          <FieldError id={id} error={error} />
         </div>
       );
     case 'number':
@@ -77,8 +92,10 @@ export function StepFieldControl({ field, value, invalid, onChange }: Props) {
             value={value}
             placeholder={field.placeholder}
             aria-invalid={invalid}
+            aria-describedby={errorId}
             onChange={(e) => onChange(e.target.value)}
           />
+          <FieldError id={id} error={error} />
         </div>
       );
     case 'text':
@@ -93,8 +110,10 @@ export function StepFieldControl({ field, value, invalid, onChange }: Props) {
             placeholder={field.placeholder}
             autoComplete={field.autoComplete}
             aria-invalid={invalid}
+            aria-describedby={errorId}
             onChange={(e) => onChange(e.target.value)}
           />
+          <FieldError id={id} error={error} />
         </div>
       );
   }

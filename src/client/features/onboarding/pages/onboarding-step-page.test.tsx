@@ -57,14 +57,31 @@ describe('OnboardingStepPage', () => {
     expect(next.disabled).toBe(false);
     fireEvent.click(next);
     expect(toast).toHaveBeenCalledWith({ title: 'Invalid Age', description: 'Please enter a valid age between 18 and 100.', variant: 'destructive' });
+    // The same words sit under the field, read out with it, since the toast goes away.
+    const age = screen.getByLabelText('Age');
+    const describedBy = age.getAttribute('aria-describedby') ?? '';
+    expect(describedBy).not.toBe('');
+    expect(document.getElementById(describedBy)?.textContent).toBe('Please enter a valid age between 18 and 100.');
+    expect(age.getAttribute('aria-invalid')).toBe('true');
     expect(memory.history).toEqual(['/onboarding/age']);
     expect(readSavedAnswers()).toEqual({});
 
     // Fixing the answer withdraws the complaint before moving on.
     fireEvent.change(screen.getByLabelText('Age'), { target: { value: '34' } });
+    expect(screen.queryByText('Please enter a valid age between 18 and 100.')).toBeNull();
     fireEvent.click(next);
     expect(dismissToast).toHaveBeenCalledWith(1);
     expect(memory.history.at(-1)).toBe('/onboarding/location');
+  });
+
+  it('offers Sign out instead of Back on the first step, and as a way out on the later ones', () => {
+    renderStep('age');
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Sign out' })).toHaveLength(1);
+    cleanup();
+    renderStep('location');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Sign out' })).toHaveLength(1);
   });
 
   it('saves the answer before moving to the next step', () => {

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/form-errors';
 import { useCurrentUser } from '../../../lib/api/current-user';
+import { useSignOut } from '../../../lib/api/sign-out';
 import { useSubmitOnboarding } from '../api/submit-onboarding';
 import { fieldId, StepFieldControl } from '../components/step-field-control';
 import { StepProgress } from '../components/step-progress';
@@ -43,15 +44,25 @@ function StepForm({ step, user }: { step: OnboardingStep; user: User }) {
   const submit = useSubmitOnboarding();
   // Saved answers first; a returning user who already finished sees their current profile.
   const [draft, setDraft] = useState<StepDraft>(() => initialDraft(step, readSavedAnswers(), user));
-  const [invalidField, setInvalidField] = useState<OnboardingField | null>(null);
+  const [fieldError, setFieldError] = useState<{ field: OnboardingField; message: string } | null>(null);
   // This step's complaint, withdrawn once the answer is fixed so it does not follow the user onward.
   const errorToast = useRef<number | null>(null);
+  const signOut = useSignOut();
   const next = nextStep(step);
+  const first = stepNumber(step) === 1;
+  // Replace: Back from the welcome page must not lead into a page that needs the account just left.
+  const logOut = () =>
+    signOut.mutate(undefined, {
+      onSettled: () => {
+        toast({ title: 'Logged out' });
+        navigate('/', { replace: true });
+      },
+    });
   const filled = isStepFilled(step, draft);
 
   const setValue = (name: OnboardingField, value: string) => {
     setDraft((d) => ({ ...d, [name]: value }));
-    if (invalidField === name) setInvalidField(null);
+    if (fieldError?.field === name) setFieldError(null);
   };
 
   const onSubmit = (e: FormEvent) => {
@@ -60,7 +71,8 @@ function StepForm({ step, user }: { step: OnboardingStep; user: User }) {
 
     const checked = checkStep(step, draft);
     if (!checked.ok) {
-      setInvalidField(checked.field);
+      // At the field as well as in the toast: the toast goes away, and it is far from the field on a phone.
+      setFieldError({ field: checked.field, message: checked.toast.description });
       errorToast.current = toast({ ...checked.toast, variant: 'destructive' });
       const invalid = step.fields.find((f) => f.name === checked.field);
       if (invalid) document.getElementById(fieldId(invalid))?.focus();
@@ -104,20 +116,35 @@ function StepForm({ step, user }: { step: OnboardingStep; user: User }) {
               key={field.name}
               field={field}
               value={draft[field.name] ?? ''}
-              invalid={invalidField === field.name}
+              error={fieldError?.field === field.name ? fieldError.message : null}
               onChange={(value) => setValue(field.name, value)}
             />
           ))}
           <div className="flex gap-3 pt-1">
-            <Button variant="secondary" className="flex-1" onClick={() => navigate(previousPath(step))}>
-              Back
-            </Button>
+            {first ? (
+              // Nothing comes before the first step for a signed-in user; the way out is signing out.
+              <Button variant="secondary" className="flex-1" onClick={logOut} disabled={signOut.isPending}>
+                Sign out
+              </Button>
+            ) : (
+              <Button variant="secondary" className="flex-1" onClick={() => navigate(previousPath(step))}>
+                Back
+              </Button>
+            )}
             <Button type="submit" className="flex-1" disabled={!filled || submit.isPending}>
               {next ? 'Next' : submit.isPending ? 'Saving...' : 'Complete Setup'}
             </Button>
           </div>
         </form>
       </Card>
+      {!first && (
+        <p className="text-center text-sm text-slate-600">
+          Want to stop here?{' '}
+          <Button variant="link" className="min-h-11 px-1" onClick={logOut} disabled={signOut.isPending}>
+            Sign out
+          </Button>
+        </p>
+      )}
     </div>
   );
 }

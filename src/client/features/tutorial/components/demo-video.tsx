@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Play } from 'lucide-react';
+import { Play, VideoOff } from 'lucide-react';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 
 /**
@@ -49,13 +49,13 @@ function StillCard({ onShown }: { onShown: () => void }) {
     onShown();
   }, [onShown]);
   return (
+    // No play icon: nothing here plays, and on a phone the fixed 16:9 box pushed the icon over the text.
+    // The card grows with its text instead.
     <div
       data-testid="demo-still"
-      className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-xl bg-gradient-to-br from-blue-600 to-indigo-700 p-6 text-center text-white shadow-sm"
+      className="flex min-h-48 w-full flex-col items-center justify-center gap-3 rounded-xl bg-gradient-to-br from-blue-600 to-indigo-700 p-6 text-center text-white shadow-sm sm:aspect-video sm:min-h-0"
     >
-      <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/20 ring-4 ring-white/30" aria-hidden>
-        <Play className="ml-1 h-8 w-8 fill-white" />
-      </span>
+      <VideoOff className="h-8 w-8 shrink-0 text-blue-100" aria-hidden />
       <p className="font-semibold">The demo video is not available right now.</p>
       <p className="text-sm text-blue-100">Jump into the coach below and see it work on your own deals.</p>
     </div>

@@ -12,10 +12,10 @@ export function WelcomePage() {
         <h1 className="text-3xl font-bold tracking-tight">{productName}</h1>
         <p className="text-slate-600">The #1 Sales Coaching App!</p>
       </div>
-      <Link href="/auth" className={buttonClasses('primary', 'lg', 'w-full max-w-xs')}>
+      <Link href="/auth?mode=signin" className={buttonClasses('primary', 'lg', 'w-full max-w-xs')}>
         Log In or Sign Up
       </Link>
-      <Link href="/home" className="text-sm text-slate-600 underline-offset-4 hover:underline">
+      <Link href="/home" className="inline-flex min-h-11 items-center rounded px-3 text-sm text-slate-700 underline-offset-4 hover:underline">
         Learn more
       </Link>
     </div>

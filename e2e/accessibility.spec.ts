@@ -1,0 +1,148 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectTapTargets, signUpThroughUi, test } from './fixtures';
+
+// A common phone: the size these pages must work at.
+test.use({ viewport: { width: 390, height: 844 } });
+
+const profile = {
+  age: 36,
+  city: 'Denver',
+  state: 'CO',
+  salesExperience: '3-5 years',
+  currentIncome: 4000,
+  targetIncome: 7000,
+  biggestStruggle: 'Price objections right at the close.',
+  industry: 'B2B software',
+  product: 'Scheduling software',
+};
+
+/** Waits for the page's H1 (the route has rendered), then checks it with axe. */
+async function check(page: Page, name: string, h1: string | RegExp) {
+  await expect(page.getByRole('heading', { level: 1, name: h1 })).toBeVisible();
+  await expectAccessible(page, name);
+}
+
+test('every page a signed-out visitor can open passes axe, with one H1 and a tab title naming it', async ({ page }) => {
+  test.setTimeout(60_000);
+  const pages: [path: string, h1: string | RegExp, title: string][] = [
+    ['/', 'SalesCoach', 'Welcome · SalesCoach'],
+    ['/home', 'SalesCoach', 'Home · SalesCoach'],
+    ['/auth', 'Welcome Back', 'Sign In · SalesCoach'],
+    ['/auth?mode=signup', 'Create Account', 'Create Account · SalesCoach'],
+    ['/signup', 'Create Account', 'Create Account · SalesCoach'],
+    ['/privacy-policy', 'Privacy Policy', 'Privacy Policy · SalesCoach'],
+    ['/terms-of-service', 'Terms of Service', 'Terms of Service · SalesCoach'],
+    ['/downloads', 'Get the App', 'Get the App · SalesCoach'],
+    ['/training', 'Sales Training', 'Sales Training · SalesCoach'],
+    ['/no-such-page', 'Page Not Found', 'Page Not Found · SalesCoach'],
+  ];
+  for (const [path, h1, title] of pages) {
+    await page.goto(path);
+    await check(page, path, h1);
+    await expect(page).toHaveTitle(title);
+  }
+  for (const path of ['/home', '/auth', '/auth?mode=signup']) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    await expectTapTargets(page, path);
+  }
+});
+
+test('every page of a new rep’s way in passes axe: onboarding, tutorial, chat and account', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpThroughUi(page);
+  await check(page, 'onboarding: age', 'Set Up Your Profile');
+  await expectTapTargets(page, 'onboarding: age');
+
+  // Each step once, including its error state (the message under the field).
+  await page.getByLabel('Age').fill('15');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.locator('#onboarding-age-error')).toBeVisible();
+  await expectAccessible(page, 'onboarding: age, invalid');
+  await page.getByLabel('Age').fill('36');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const answers: [label: string, value: string][][] = [
+    [['City', 'Denver'], ['State', 'CO']],
+    [],
+    [["Last month's commission/bonus ($)", '4000'], ["This month's target ($)", '7000']],
+    [['What do you struggle with most?', 'Price objections right at the close.']],
+    [['Industry', 'B2B software']],
+    [['Product or service', 'Scheduling software']],
+  ];
+  for (const [i, fields] of answers.entries()) {
+    await expect(page.getByText(`Step ${i + 2} of 7`)).toBeVisible();
+    await expectAccessible(page, `onboarding: step ${i + 2}`);
+    await expectTapTargets(page, `onboarding: step ${i + 2}`);
+    if (fields.length === 0) await page.getByLabel('3-5 years').check();
+    for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByRole('button', { name: i === answers.length - 1 ? 'Complete Setup' : 'Next' }).click();
+  }
+
+  await expect(page).toHaveURL(/\/tutorial$/);
+  await check(page, 'tutorial', 'Tutorial');
+
+  await page.goto('/chat');
+  const welcome = page.getByRole('dialog', { name: /^Welcome to / });
+  await expect(welcome).toBeVisible();
+  await expectAccessible(page, 'chat with its welcome dialog');
+  await welcome.getByRole('button', { name: 'Start Free Coaching' }).click();
+  await expect(welcome).toBeHidden();
+  await check(page, 'chat', 'AI Sales Coach');
+
+  await page.goto('/account');
+  await check(page, 'account', 'Account Settings');
+  for (const section of ['Sales profile', 'Email', 'Password']) await page.locator('summary').filter({ hasText: section }).click();
+  await expectAccessible(page, 'account, every section open');
+  await expectTapTargets(page, 'account, every section open');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
+  await expectAccessible(page, 'account: delete dialog');
+  await page.keyboard.press('Escape');
+
+  // A signed-in rep's landing page forwards them to the coach.
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/chat$/);
+});
+
+test('the keyboard focus ring is a solid dark outline on the primary button and on links', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const primary = page.getByRole('link', { name: 'Log In or Sign Up' });
+  await expect(primary).toBeFocused();
+  const ring = await primary.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { style: s.outlineStyle, width: s.outlineWidth, color: s.outlineColor };
+  });
+  // blue-900 on the white page around the button: over 10:1.
+  expect(ring.style).toBe('solid');
+  expect(parseFloat(ring.width)).toBeGreaterThanOrEqual(2);
+  expect(ring.color).not.toMatch(/rgba?\(255, 255, 255/);
+
+  await page.goto('/auth');
+  await page.getByLabel('Email or username').focus();
+  await page.keyboard.press('Shift+Tab');
+  const back = page.getByRole('link', { name: 'Back' });
+  await expect(back).toBeFocused();
+  expect(await back.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+});
+
+test('the tutorial’s still card draws no play icon over its text', async ({ page }) => {
+  await signUpThroughUi(page);
+  expect((await page.request.post('/api/onboarding', { data: profile })).ok()).toBe(true);
+  await page.goto('/tutorial');
+  const still = page.getByTestId('demo-still');
+  await expect(still).toContainText('The demo video is not available right now.');
+  const overlaps = await still.evaluate((card) => {
+    const boxes = (sel: string) => [...card.querySelectorAll(sel)].map((el) => el.getBoundingClientRect());
+    const cardBox = card.getBoundingClientRect();
+    const icons = boxes('svg');
+    const texts = boxes('p');
+    const hit = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    return {
+      iconOverText: icons.some((i) => texts.some((t) => hit(i, t))),
+      outside: [...icons, ...texts].some((b) => b.top < cardBox.top || b.bottom > cardBox.bottom),
+      play: card.querySelector('.lucide-play') !== null,
+    };
+  });
+  expect(overlaps).toEqual({ iconOverText: false, outside: false, play: false });
+});

@@ -1,0 +1,10 @@
+export type AuthMode = 'signin' | 'signup';
+
+/**
+ * `?mode=signup` / `?mode=signin` picks the auth card's side; the route's own mode otherwise.
+ * Its own module so the route table can name the tab without loading the auth page.
+ */
+export function authModeFrom(search: string, fallback: AuthMode): AuthMode {
+  const mode = new URLSearchParams(search).get('mode');
+  return mode === 'signup' || mode === 'signin' ? mode : fallback;
+}

@@ -1,0 +1,39 @@
+import { useSyncExternalStore } from 'react';
+
+/** Why the server ended this browser's session (see ERROR_CODES in shared/schemas/errors.ts). */
+export type SignedOutReason = 'password_changed';
+
+export const SIGNED_OUT_MESSAGES: Record<SignedOutReason, string> = {
+  password_changed: 'You were signed out because your password was changed on another device.',
+};
+
+/**
+ * Kept outside the query cache on purpose: the current-user query becomes null at the same
+ * moment, and the sign-in page must still be able to say why after that.
+ */
+let reason: SignedOutReason | null = null;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function noteSignedOut(next: SignedOutReason): void {
+  if (reason === next) return;
+  reason = next;
+  emit();
+}
+
+export function forgetSignedOutReason(): void {
+  if (reason === null) return;
+  reason = null;
+  emit();
+}
+
+export function subscribeSignedOut(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const signedOutReason = (): SignedOutReason | null => reason;
+
+export function useSignedOutReason(): SignedOutReason | null {
+  return useSyncExternalStore(subscribeSignedOut, signedOutReason);
+}
