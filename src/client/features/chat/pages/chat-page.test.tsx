@@ -19,6 +19,8 @@ const OTHER = '22222222-2222-4222-8222-222222222222';
 
 const trialStatus: ChatStatus = {
   access: 'trial',
+  plan: 'trial',
+  canStartConversation: true,
   unlimited: true,
   freeChatsRemaining: 1,
   nextResetAt: null,
