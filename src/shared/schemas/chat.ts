@@ -24,6 +24,8 @@ export const chatMessageSchema = z.object({
   timestamp: z.string(),
   options: z.array(z.string()).optional(),
   coaching: coachingSchema.optional(),
+  /** A rep's message: the id the browser sent it with, so a page matches a retried message to the stored one. */
+  clientId: z.string().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -38,6 +38,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     timestamp: row.createdAt.toISOString(),
     ...(row.options?.length ? { options: row.options } : {}),
     ...(row.coaching ? { coaching: row.coaching } : {}),
+    ...(row.clientId ? { clientId: row.clientId } : {}),
   };
 }
 
