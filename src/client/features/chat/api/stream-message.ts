@@ -124,12 +124,14 @@ export interface UseStreamMessageOptions {
   onPaymentRequired: (newConversation: boolean) => void;
 }
 
-const OFFLINE = 'You are offline. The message will be sent when you tap to retry.';
+const OFFLINE = 'You are offline. Tap to retry once you are back online.';
+const NO_CONNECTION = 'The connection failed before the coach answered.';
 
 /** The reason shown under a message that was not sent. */
 function failureReason(err: unknown): string {
-  // fetch rejects with a bare TypeError when the request never reached the server.
-  if (err instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false)) return OFFLINE;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return OFFLINE;
+  // fetch rejects with a bare TypeError when no answer came back at all.
+  if (err instanceof TypeError) return NO_CONNECTION;
   return errorMessage(err);
 }
 

@@ -361,7 +361,15 @@ describe('ChatPage: sending', () => {
       return route(String(input), init);
     });
     typeAndEnter('Are you there?');
-    expect((await screen.findByTestId('unsent-mark')).textContent).toContain('You are offline.');
+    // Online, a request that got no answer at all is a failed connection.
+    expect((await screen.findByTestId('unsent-mark')).textContent).toContain('The connection failed before the coach answered.');
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Not sent — tap to retry' }));
+      await waitFor(() => expect(screen.getByTestId('unsent-mark').textContent).toContain('You are offline.'));
+    } finally {
+      offline.mockRestore();
+    }
     expect(screen.getByTestId('unsent-message').textContent).toBe('Are you there?');
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(screen.queryByTestId('unsent-message')).toBeNull();

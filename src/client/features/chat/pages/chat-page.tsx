@@ -100,6 +100,16 @@ export function ChatPage() {
   const onPaymentRequired = useCallback((newConversation: boolean) => (newConversation ? setUpgrade(true) : setPaymentOpen(true)), []);
   const sending = useStreamMessage({ sessionId, onPaymentRequired });
 
+  // A failed send the server had in fact answered (the answer was lost on the way, and the
+  // conversation was read again): nothing is left to retry.
+  const { unsent, discard } = sending;
+  const stored = conversation.data?.messages;
+  useEffect(() => {
+    if (!unsent || !stored) return;
+    const at = stored.findIndex((m) => m.role === 'user' && m.clientId === unsent.clientId);
+    if (at >= 0 && stored.slice(at + 1).some((m) => m.role === 'assistant')) discard();
+  }, [unsent, stored, discard]);
+
   useEffect(() => {
     // Decide on answers fetched now, not on cached ones from an earlier visit (a purchase since
     // then would otherwise still show the upgrade screen).
