@@ -17,7 +17,7 @@ test('a free rep gets one conversation a week, keeps it, and is told before typi
   const box = page.getByLabel('Message', { exact: true });
   await box.fill('After I send the proposal they go completely silent.');
   await box.press('Enter');
-  await expect(page.getByTestId('chat-subtitle')).toHaveText('Free chat used · next in 7 days');
+  await expect(page.getByTestId('chat-subtitle')).toHaveText('Next free chat in 7 days');
   // The week's conversation stays open: a second message in it is answered.
   const chip = page.getByRole('group', { name: 'Suggested replies' }).getByRole('button').first();
   await chip.click();
@@ -49,5 +49,5 @@ test('a free rep gets one conversation a week, keeps it, and is told before typi
   // The account page tells the same story as the chat header.
   await page.goto('/account');
   await expect(page.getByTestId('plan-badge')).toHaveText('Free Plan');
-  await expect(page.getByTestId('plan-detail')).toHaveText('Free chat used · next in 7 days');
+  await expect(page.getByTestId('plan-detail')).toHaveText('Next free chat in 7 days');
 });

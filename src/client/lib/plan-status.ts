@@ -25,12 +25,17 @@ export function planName(plan: PlanState): string {
  */
 export function freeAllowance(status: Pick<ChatStatus, 'freeChatsRemaining' | 'daysUntilReset'>): string {
   if (status.freeChatsRemaining > 0 || status.daysUntilReset === null) return `${plural(status.freeChatsRemaining, 'free chat')} remaining this week`;
-  return `Free chat used · next in ${plural(status.daysUntilReset, 'day')}`;
+  return `Next free chat in ${plural(status.daysUntilReset, 'day')}`;
+}
+
+/** The trial's days left (SPEC §4: 'Last day' when one day is left), for the chat's banner and the account badge alike. */
+export function trialDaysText(daysLeft: number): string {
+  return daysLeft <= 1 ? 'Last day of your free trial' : `${plural(daysLeft, 'day')} left in your free trial`;
 }
 
 /** The badge's second line: trial days left, or the free allowance; nothing for unlimited plans. */
 export function planDetail(status: ChatStatus): string | null {
-  if (status.plan === 'trial' && status.trialDaysLeft !== null) return status.trialDaysLeft <= 1 ? 'Last day of your free trial' : `${plural(status.trialDaysLeft, 'day')} left in your free trial`;
+  if (status.plan === 'trial' && status.trialDaysLeft !== null) return trialDaysText(status.trialDaysLeft);
   if (status.plan === 'free') return freeAllowance(status);
   return null;
 }

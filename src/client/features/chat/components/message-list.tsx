@@ -84,8 +84,9 @@ export function MessageList({ messages, awaitingReply, busy, onChoose, unsent, o
     placed.current = el.scrollTop;
   }, [messages, typing, last, unsentAtEnd]);
 
-  // Options answer the coach's latest question only; older ones would send stale answers.
-  const options = last?.role === 'assistant' && !isUnsaved(last) && !awaitingReply ? (last.options ?? []) : [];
+  // Options answer the coach's latest question only; older ones would send stale answers. A
+  // message waiting for its retry is already the rep's answer, so none are offered then.
+  const options = last?.role === 'assistant' && !isUnsaved(last) && !awaitingReply && !unsent ? (last.options ?? []) : [];
   const lastIndex = messages.length - 1;
 
   return (

@@ -11,8 +11,8 @@ describe('chatSubtitle', () => {
     [2, '2 free chats remaining this week'],
   ])('counts %i free chat(s)', (n, text) => expect(chatSubtitle({ unlimited: false, freeChatsRemaining: n, daysUntilReset: null })).toBe(text));
   it('says when the next free chat comes once the week\'s is spent', () => {
-    expect(chatSubtitle({ unlimited: false, freeChatsRemaining: 0, daysUntilReset: 5 })).toBe('Free chat used · next in 5 days');
-    expect(chatSubtitle({ unlimited: false, freeChatsRemaining: 0, daysUntilReset: 1 })).toBe('Free chat used · next in 1 day');
+    expect(chatSubtitle({ unlimited: false, freeChatsRemaining: 0, daysUntilReset: 5 })).toBe('Next free chat in 5 days');
+    expect(chatSubtitle({ unlimited: false, freeChatsRemaining: 0, daysUntilReset: 1 })).toBe('Next free chat in 1 day');
   });
 });
 

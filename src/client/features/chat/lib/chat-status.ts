@@ -1,5 +1,5 @@
 import { ApiRequestError } from '../../../lib/api-client';
-import { freeAllowance, plural } from '../../../lib/plan-status';
+import { freeAllowance, plural, trialDaysText } from '../../../lib/plan-status';
 import type { ChatStatus } from '../../../../shared/schemas/chat';
 
 /**
@@ -12,9 +12,7 @@ export function chatSubtitle(status: Pick<ChatStatus, 'unlimited' | 'freeChatsRe
 }
 
 /** The promo banner's line while the trial runs (SPEC §4: 'Last day' when one day is left). */
-export function trialBannerText(daysLeft: number): string {
-  return daysLeft <= 1 ? 'Last day of your free trial' : `${daysLeft} days left in your free trial`;
-}
+export const trialBannerText = trialDaysText;
 
 /** The upgrade screen's reset note; without a date from the server it falls back to the window length. */
 export function resetNote(daysUntilReset: number | null, windowDays: number): string {

@@ -188,7 +188,7 @@ describe('ChatPage: opening', () => {
     expect(screen.getByRole('link', { name: /Basic Access/ }).getAttribute('href')).toBe('/checkout-basic');
     expect(screen.getByText('Free users get 1 coaching session per week')).toBeTruthy();
     expect(screen.getByText('Your next free chat resets in 3 days')).toBeTruthy();
-    expect(screen.getByTestId('chat-subtitle').textContent).toBe('Free chat used · next in 3 days');
+    expect(screen.getByTestId('chat-subtitle').textContent).toBe('Next free chat in 3 days');
     expect(screen.queryByLabelText('Message')).toBeNull();
     expect(screen.queryByRole('button', { name: 'New Chat' })).toBeNull();
     expect(calls('POST', '/api/chat/session')).toHaveLength(0);
@@ -452,7 +452,7 @@ describe('ChatPage: conversations', () => {
     server.conversations[SESSION] = { sessionId: SESSION, messages: [msg(3, 'user', 'An old question'), msg(4, 'assistant', 'An old answer')] };
     renderChat();
     await screen.findByText('This week’s answer');
-    expect(screen.getByTestId('chat-subtitle').textContent).toBe('Free chat used · next in 3 days');
+    expect(screen.getByTestId('chat-subtitle').textContent).toBe('Next free chat in 3 days');
 
     fireEvent.click(screen.getByRole('button', { name: 'New Chat' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your free chat this week is used' });
