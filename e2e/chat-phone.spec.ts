@@ -140,6 +140,15 @@ test('a new reply is brought into view from its first line, not its last', async
   const coach = page.getByTestId('coach-message');
   const chips = page.getByRole('group', { name: 'Suggested replies' }).getByRole('button');
   // Tap options until a reply taller than the view (the coaching, with its method) arrives.
+  // Every scroll while a reply streams in is sampled: the reply's first line must never be pushed above the view.
+  await area.evaluate((el) => {
+    const w = window as unknown as { __pushedPast: number };
+    w.__pushedPast = 0;
+    el.addEventListener('scroll', () => {
+      const reply = el.querySelector('[data-latest-reply]');
+      if (reply && !reply.querySelector('[data-testid=user-message]') && reply.getBoundingClientRect().top < el.getBoundingClientRect().top - 2) w.__pushedPast += 1;
+    });
+  });
   for (let round = 1; round <= 4; round += 1) {
     await expect(coach).toHaveCount(round);
     await expect(chips.first()).toBeEnabled();
@@ -147,6 +156,7 @@ test('a new reply is brought into view from its first line, not its last', async
     if ((last?.height ?? 0) > ((await area.boundingBox())?.height ?? 0)) break;
     await chips.first().click();
   }
+  expect(await page.evaluate(() => (window as unknown as { __pushedPast: number }).__pushedPast)).toBe(0);
   const view = await area.boundingBox();
   const reply = await coach.last().boundingBox();
   if (!view || !reply) throw new Error('no layout');
