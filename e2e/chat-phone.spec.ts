@@ -56,6 +56,9 @@ test('a message that fails to send stays on screen, and its retry is answered on
   await expect(box).toHaveValue('Second thought');
   await box.fill('');
   await page.context().setOffline(false);
+  // A reload does not lose it either.
+  await page.reload();
+  await expect(page.getByTestId('unsent-message')).toHaveText(problem);
   await retry.click();
   await expect(page.getByTestId('coach-message')).toHaveCount(1);
   await expect(page.getByTestId('user-message')).toHaveText([problem]);

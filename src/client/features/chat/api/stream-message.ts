@@ -7,6 +7,7 @@ import { toApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast-store';
 import { isPaymentRequired } from '../lib/chat-status';
+import { loadUnsent, saveUnsent, type StoredUnsent } from '../lib/unsent-store';
 import { chatStatusKey } from '../../../lib/api/chat-status';
 import { conversationKey } from './get-conversation';
 import { conversationsKey } from './get-conversations';
@@ -103,13 +104,7 @@ let nextTempId = -1;
  * retry sends it with the same client id, so a copy the server had already stored is answered,
  * not stored twice.
  */
-export interface UnsentMessage {
-  sessionId: string;
-  clientId: string;
-  content: string;
-  /** Why it failed, in words for the rep. */
-  reason: string;
-}
+export type UnsentMessage = StoredUnsent;
 
 export interface SendState {
   /** A message is queued, on its way or being answered; further sends are refused (SPEC §5). */
@@ -144,10 +139,10 @@ function failureReason(err: unknown): string {
 export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMessageOptions) {
   const qc = useQueryClient();
   const [state, setState] = useState<SendState>({ pending: false, awaitingReply: false });
-  const [unsent, setUnsent] = useState<UnsentMessage | null>(null);
+  const [unsent, setUnsent] = useState<UnsentMessage | null>(loadUnsent);
   // The ref, not the state, guards against a double send: two key presses can land before a re-render.
   const pendingRef = useRef(false);
-  const unsentRef = useRef<UnsentMessage | null>(null);
+  const unsentRef = useRef<UnsentMessage | null>(unsent);
   const abortRef = useRef<AbortController | null>(null);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The reply can outlive the render that started it; the newest callback is the one to call.
@@ -159,6 +154,7 @@ export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMess
   const markUnsent = useCallback((value: UnsentMessage | null) => {
     unsentRef.current = value;
     setUnsent(value);
+    saveUnsent(value);
   }, []);
 
   // Leaving the page stops the reply; the server keeps what it stored.

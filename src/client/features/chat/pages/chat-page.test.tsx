@@ -371,8 +371,15 @@ describe('ChatPage: sending', () => {
       offline.mockRestore();
     }
     expect(screen.getByTestId('unsent-message').textContent).toBe('Are you there?');
+    // Kept across a reload of the page, which opens its conversation even when another is newer.
+    cleanup();
+    server.sessions = [summary(OTHER, 'Newer', 2)];
+    server.conversations[OTHER] = { sessionId: OTHER, messages: [msg(1, 'user', 'Hi'), msg(2, 'assistant', 'Hello')] };
+    renderChat();
+    expect((await screen.findByTestId('unsent-message')).textContent).toBe('Are you there?');
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(screen.queryByTestId('unsent-message')).toBeNull();
+    expect(localStorage.getItem('salesCoachUnsentMessage')).toBeNull();
     expect(await screen.findByText('Start a conversation with your AI sales coach!')).toBeTruthy();
   });
 

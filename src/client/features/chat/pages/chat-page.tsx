@@ -22,6 +22,7 @@ import { TrialBanner } from '../components/trial-banner';
 import { UpgradeScreen } from '../components/upgrade-screen';
 import { WelcomeDialog } from '../components/welcome-dialog';
 import { isPaymentRequired, needsUpgrade } from '../lib/chat-status';
+import { loadUnsent } from '../lib/unsent-store';
 import { hasSeenChatWelcome, markChatWelcomeSeen } from '../lib/welcome-flag';
 
 function Notice({ children, action }: { children: string; action?: { label: string; onClick: () => void } }) {
@@ -124,6 +125,9 @@ export function ChatPage() {
       setReady(true);
       return;
     }
+    // A message that failed to send before a reload waits in its conversation: open that one.
+    const kept = loadUnsent();
+    if (kept) return open(kept.sessionId, true);
     const latest = conversations.data[0];
     if (latest) return open(latest.sessionId, true);
     createMutate(undefined, {
