@@ -383,6 +383,18 @@ describe('a retried send (the browser keeps a failed message and sends it again 
     expect((await userRows(sessionId)).user).toHaveLength(2);
   });
 
+  it('stores one copy when two tries of one message race', async () => {
+    const u = await makeUser(t.app);
+    const sessionId = await newSession(t, u);
+    failing = false;
+    const clientId = randomUUID();
+    const post = () => t.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: u.cookie }, payload: { sessionId, message: 'Cold calls are killing me.', clientId } });
+    const codes = (await Promise.all([post(), post(), post()])).map((r) => r.statusCode).sort();
+    expect(codes[0]).toBe(200);
+    expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
+    expect((await userRows(sessionId)).user).toHaveLength(1);
+  });
+
   it('refuses an id that is not a UUID', async () => {
     const u = await makeUser(t.app);
     const sessionId = await newSession(t, u);

@@ -174,7 +174,8 @@ export const chatRoutes =
       } catch (err) {
         const shuttingDown = abort.signal.reason instanceof ShuttingDown;
         if (!abort.signal.aborted) request.log.error({ err }, 'coach stream failed');
-        send('error', { message: shuttingDown ? RESTARTING : err instanceof CoachUnavailableError ? err.message : COACH_UNAVAILABLE_MESSAGE });
+        const message = shuttingDown ? RESTARTING : err instanceof CoachUnavailableError || err instanceof HttpError ? err.message : COACH_UNAVAILABLE_MESSAGE;
+        send('error', { message });
         await abandonTurn(turnDeps, turn).catch((releaseErr: unknown) => request.log.error({ err: releaseErr }, 'could not release a free message'));
       } finally {
         openStreams.delete(abort);
