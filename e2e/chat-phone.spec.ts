@@ -214,3 +214,18 @@ test('every control is at least 44×44, Past chats has a name, and toasts leave 
   await expect(page.getByTestId('plan-badge')).toHaveText('Free Trial');
   await expect(page.getByTestId('plan-detail')).toHaveText('60 days left in your free trial');
 });
+
+test('a toast during onboarding leaves Back, the title and the step indicator in view', async ({ page }) => {
+  await signUpThroughUi(page);
+  await expect(page.getByText('Step 1 of 7')).toBeVisible();
+  await page.getByLabel('Age').fill('15');
+  await page.getByLabel('Age').press('Enter');
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Invalid Age');
+  const t = await toast.boundingBox();
+  const header = await page.getByRole('banner').first().boundingBox();
+  const step = await page.getByText('Step 1 of 7').boundingBox();
+  if (!t || !header || !step) throw new Error('no layout');
+  expect(t.y).toBeGreaterThan(header.y + header.height);
+  expect(t.y).toBeGreaterThan(step.y + step.height);
+});
