@@ -34,7 +34,10 @@ try {
     const cookie = await signUp(app.url, `${Date.now().toString(36)}_${u}`);
     for (let s = 0; s < SESSIONS_PER_USER; s++) {
       const res = await fetch(`${app.url}/api/chat/session`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
-      targets.push({ cookie, sessionId: (await res.json()).sessionId });
+      const { sessionId } = await res.json();
+      // New Chat reuses a conversation left empty, so each one gets its first message before the next is made.
+      await fetch(`${app.url}/api/chat/message`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ sessionId, message: MESSAGES[0] }) });
+      targets.push({ cookie, sessionId });
     }
   }
   let i = 0;

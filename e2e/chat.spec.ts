@@ -84,9 +84,19 @@ test('a trial rep is coached with options and a named method, starts over, and r
   await expect(page.getByTestId('user-message').filter({ hasText: problem })).toBeVisible();
   await expect(page.getByTestId('coach-message')).toHaveCount(conversation.messages.filter((m) => m.role === 'assistant').length);
 
-  // A reload reopens the most recent conversation (the empty one from New Chat), without the welcome.
-  await page.reload();
+  // New Chat again gives back the empty conversation it made before: no trail of empty ones.
+  await newChat.click();
   await expect(page.getByText('Start a conversation with your AI sales coach!')).toBeVisible();
+  await page.getByRole('button', { name: 'Past chats' }).click();
+  await expect(past.getByRole('button').filter({ hasText: /\d+ messages/ })).toHaveCount(1);
+  await expect(past.getByText('0 messages')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  const listed = (await (await page.request.get('/api/chat/sessions')).json()) as { sessions: ConversationSummary[] };
+  expect(listed.sessions.map((s) => s.sessionId)).toEqual([sessionId]);
+
+  // A reload reopens the most recent conversation with something in it, without the welcome.
+  await page.reload();
+  await expect(page.getByTestId('user-message').filter({ hasText: problem })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 

@@ -16,6 +16,7 @@ const started: ChildProcess[] = [];
 const unusedDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salescoach-two-'));
 let one: ChildApp;
 let two: ChildApp;
+let databaseUrl = '';
 
 beforeAll(async () => {
   const adminUrl = inject('pgAdminUrl');
@@ -26,6 +27,7 @@ beforeAll(async () => {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  databaseUrl = url.toString();
   // Both start together on an empty database: the migrations' advisory lock lets one migrate.
   const env = { DATABASE_URL: url.toString(), TRIAL_DAYS: '0', AUTH_RATE_LIMIT_PER_ACCOUNT: '3', AUTH_RATE_LIMIT_PER_IP: '1000' };
   [one, two] = await Promise.all([startChildApp(unusedDataDir, env), startChildApp(unusedDataDir, env)]);
@@ -70,11 +72,17 @@ describe('two app processes on one database', () => {
 
   it('gives exactly one free weekly chat when 25 first messages are spread over both', async () => {
     const cookie = await signUp(one, 'two_free');
-    const sessions: string[] = [];
-    for (let i = 0; i < 25; i++) {
-      const res = await post(i % 2 ? one : two, '/api/chat/session', {}, cookie);
-      sessions.push(((await res.json()) as { sessionId: string }).sessionId);
-    }
+    // 25 conversations made while the chat was unused (New Chat itself reuses one empty conversation).
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const inserted = await db.query<{ session_id: string }>(
+      `insert into chat_sessions (session_id, user_id)
+       select gen_random_uuid()::text, u.id from users u, generate_series(1, 25) where u.username = 'two_free'
+       returning session_id`,
+    );
+    await db.end();
+    const sessions = inserted.rows.map((r) => r.session_id);
+    expect(sessions).toHaveLength(25);
     const codes = await Promise.all(sessions.map((sessionId, i) => post(i % 2 ? two : one, '/api/chat/message', { sessionId, message: 'Cold calls are killing me.' }, cookie).then((r) => r.status)));
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 402)).toHaveLength(24);

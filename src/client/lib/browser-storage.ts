@@ -8,6 +8,8 @@ export const PERSONAL_STORAGE_KEYS = {
   user: 'salesCoachUser',
   /** Onboarding answers not yet submitted. */
   onboardingAnswers: 'salesCoachOnboarding',
+  /** A chat message whose send failed, kept for its retry across a reload. */
+  unsentChatMessage: 'salesCoachUnsentMessage',
 } as const;
 
 export function clearPersonalBrowserData(): void {

@@ -117,9 +117,17 @@ export const chatMessages = pgTable(
     coaching: jsonb('coaching').$type<Coaching>(),
     /** The engine's private memory of the dialogue, handed back to it with the history. */
     engineState: jsonb('engine_state').$type<Record<string, unknown>>(),
+    /**
+     * The id the browser gave the rep's message. A send retried after a failure carries the same
+     * id, so a message the server had already stored is answered, not stored twice.
+     */
+    clientId: text('client_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('chat_messages_session_idx').on(t.chatSessionId, t.id)],
+  (t) => [
+    index('chat_messages_session_idx').on(t.chatSessionId, t.id),
+    uniqueIndex('chat_messages_client_id_idx').on(t.chatSessionId, t.clientId),
+  ],
 );
 
 /** SPEC §3 feedbacks. A visitor's feedback has no user; a deleted user's feedback goes with them. */

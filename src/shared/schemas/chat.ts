@@ -12,6 +12,10 @@ export type MessageRole = (typeof MESSAGE_ROLES)[number];
 export const CHAT_ACCESS = ['admin', 'paid', 'trial', 'free'] as const;
 export type ChatAccess = (typeof CHAT_ACCESS)[number];
 
+/** What the account is on, most generous first: the chat's access, with paid split into Pro and Basic. */
+export const PLAN_STATES = ['admin', 'pro', 'basic', 'trial', 'free'] as const;
+export type PlanState = (typeof PLAN_STATES)[number];
+
 /** SPEC §3 chat message. `team` is a reply from a person on the coaching team (an admin), shown as such. */
 export const chatMessageSchema = z.object({
   id: z.number().int(),
@@ -20,6 +24,8 @@ export const chatMessageSchema = z.object({
   timestamp: z.string(),
   options: z.array(z.string()).optional(),
   coaching: coachingSchema.optional(),
+  /** A rep's message: the id the browser sent it with, so a page matches a retried message to the stored one. */
+  clientId: z.string().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -39,6 +45,11 @@ export const sendMessageSchema = z.strictObject({
     .trim()
     .min(1, 'Please type a message.')
     .max(MESSAGE_MAX, `Messages can be at most ${MESSAGE_MAX} characters.`),
+  /**
+   * Made by the browser for each message and kept when it retries a failed send: a message the
+   * server had already stored is then answered once, never stored twice.
+   */
+  clientId: z.uuid().optional(),
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
@@ -64,6 +75,13 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
  */
 export const chatStatusSchema = z.object({
   access: z.enum(CHAT_ACCESS),
+  /** The plan the account page's badge names; the same answer the chat header reads. */
+  plan: z.enum(PLAN_STATES),
+  /**
+   * Whether New Chat may open a conversation now. False for a free user whose window's chat is
+   * spent: the server refuses the conversation (402), so the client says so before any typing.
+   */
+  canStartConversation: z.boolean(),
   unlimited: z.boolean(),
   /** Free chats left in the current window (meaningful for `free`). */
   freeChatsRemaining: z.number().int(),

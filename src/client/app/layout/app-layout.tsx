@@ -1,35 +1,68 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { usePublicConfig } from '../../lib/api/config';
 import { useCurrentUser } from '../../lib/api/current-user';
+import { PageChromeProvider, usePageChromeHost } from '../../lib/page-chrome';
 import { APP_ROUTES, backTarget, documentTitleOf, useCurrentRoute, type AppRoute } from '../routes';
 
 const TABS = APP_ROUTES.flatMap((route) => (route.tab ? [{ path: route.path, ...route.tab }] : []));
 
-function HeaderBar({ route }: { route: AppRoute }) {
+interface HeaderBarProps {
+  route: AppRoute;
+  onSubtitleSlot: (el: HTMLElement | null) => void;
+  onActionsSlot: (el: HTMLElement | null) => void;
+}
+
+/**
+ * Back, the title, and two slots a page may fill (SPEC §2: "optional extra content"): a line
+ * under the title and controls at the end. The chat puts its own bar here, so a phone spends one
+ * bar, not two, above the conversation. Back is a 44 px target; on a phone it is the arrow alone,
+ * which leaves the title its room.
+ */
+function HeaderBar({ route, onSubtitleSlot, onActionsSlot }: HeaderBarProps) {
   const [path] = useLocation();
   const { data: user } = useCurrentUser();
+  // Back never leads to a page that would send the user straight back (routes.ts backTarget).
   const back = backTarget(route.back, path, user);
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-4xl items-center gap-3 px-4">
+    <header className="sticky top-0 z-40 shrink-0 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-4xl items-center gap-2 px-2 sm:px-4">
         {back !== null && (
-          <Link href={back} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
-            <ArrowLeft className="h-4 w-4" aria-hidden />
-            Back
+          <Link
+            href={back}
+            className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-1 rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
+            <ArrowLeft className="h-5 w-5 sm:h-4 sm:w-4" aria-hidden />
+            <span className="max-sm:sr-only">Back</span>
           </Link>
         )}
-        {route.title && <h1 className="truncate text-base font-semibold text-slate-900">{route.title}</h1>}
+        <div className={cn('min-w-0 flex-1', back === null && 'pl-2')}>
+          {route.title && <h1 className="truncate text-base font-semibold leading-tight text-slate-900">{route.title}</h1>}
+          <div ref={onSubtitleSlot} className="empty:hidden" />
+        </div>
+        <div ref={onActionsSlot} className="flex shrink-0 items-center gap-1 empty:hidden" />
       </div>
     </header>
   );
 }
 
-function TabBar({ route }: { route: AppRoute }) {
+/**
+ * The tab bar. Fixed to the bottom of a scrolling page; on a page that fills the screen it is
+ * the last row of it instead, and on a phone it steps aside while the page's text box has focus,
+ * so the keyboard leaves the conversation room.
+ */
+function TabBar({ route, inFlow, hidden }: { route: AppRoute; inFlow: boolean; hidden: boolean }) {
   return (
-    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
+    <nav
+      aria-label="Main"
+      className={cn(
+        'z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]',
+        inFlow ? 'shrink-0' : 'fixed inset-x-0 bottom-0',
+        hidden && 'max-sm:hidden',
+      )}
+    >
       <ul className="mx-auto grid max-w-4xl grid-cols-5">
         {TABS.map(({ path, label, icon: Icon }) => {
           const active = route.path === path;
@@ -38,7 +71,7 @@ function TabBar({ route }: { route: AppRoute }) {
               <Link
                 href={path}
                 aria-current={active ? 'page' : undefined}
-                className={cn('flex flex-col items-center gap-0.5 py-2 text-xs font-medium', active ? 'text-blue-700' : 'text-slate-500 hover:text-slate-800')}
+                className={cn('flex min-h-11 flex-col items-center justify-center gap-0.5 py-2 text-xs font-medium', active ? 'text-blue-700' : 'text-slate-500 hover:text-slate-800')}
               >
                 <Icon className="h-5 w-5" aria-hidden />
                 {label}
@@ -59,17 +92,36 @@ function useDocumentTitle(title: string) {
   }, [title, productName]);
 }
 
+/**
+ * Where toasts sit: at the bottom, clear of the header (Back, title, a step indicator) and above
+ * the tab bar, and on a page that fills the screen above its input row too.
+ */
+function useToastOffset(tabs: boolean, fill: boolean) {
+  useEffect(() => {
+    const rem = (tabs ? 4.5 : 1) + (fill ? 4 : 0);
+    document.documentElement.style.setProperty('--toast-bottom', `calc(${rem}rem + env(safe-area-inset-bottom, 0px))`);
+  }, [tabs, fill]);
+}
+
 /** Shared chrome (SPEC §2): header bar with Back, the page, and the bottom tab bar for signed-in users. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const route = useCurrentRoute();
   const { data: user } = useCurrentUser();
   useDocumentTitle(documentTitleOf(route, useSearch()));
+  const [subtitleSlot, setSubtitleSlot] = useState<HTMLElement | null>(null);
+  const [actionsSlot, setActionsSlot] = useState<HTMLElement | null>(null);
+  const chrome = usePageChromeHost(subtitleSlot, actionsSlot);
+  const { fill, tabsHidden } = chrome.state;
   const tabs = Boolean(user) && route.chrome === 'header-and-tabs';
+  useToastOffset(tabs && !tabsHidden, fill);
   return (
-    <div className="flex min-h-screen flex-col">
-      {route.chrome !== 'none' && <HeaderBar route={route} />}
-      <main className={cn('flex-1', tabs && 'pb-20')}>{children}</main>
-      {tabs && <TabBar route={route} />}
-    </div>
+    <PageChromeProvider value={chrome.value}>
+      {/* A page that fills the screen gets exactly the dynamic viewport's height, so nothing below its input row is left over. */}
+      <div className={cn('flex flex-col', fill ? 'h-dvh overflow-hidden' : 'min-h-screen')}>
+        {route.chrome !== 'none' && <HeaderBar route={route} onSubtitleSlot={setSubtitleSlot} onActionsSlot={setActionsSlot} />}
+        <main className={cn('flex-1', fill ? 'flex min-h-0 flex-col' : tabs && 'pb-20')}>{children}</main>
+        {tabs && <TabBar route={route} inFlow={fill} hidden={tabsHidden} />}
+      </div>
+    </PageChromeProvider>
   );
 }

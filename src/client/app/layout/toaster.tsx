@@ -6,7 +6,7 @@ import { dismissToast, useCurrentToast } from '../../lib/toast-store';
 export function Toaster() {
   const message = useCurrentToast();
   return (
-    <ToastPrimitive.Provider swipeDirection="right">
+    <ToastPrimitive.Provider swipeDirection="down">
       {message && (
         <ToastPrimitive.Root
           key={message.id}
@@ -14,7 +14,7 @@ export function Toaster() {
           duration={message.durationMs ?? 4000}
           onOpenChange={(open) => !open && dismissToast(message.id)}
           className={cn(
-            'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+            'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-12 shadow-lg',
             message.variant === 'destructive' ? 'border-red-300 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
           )}
         >
@@ -22,12 +22,13 @@ export function Toaster() {
             <ToastPrimitive.Title className="text-sm font-semibold">{message.title}</ToastPrimitive.Title>
             {message.description && <ToastPrimitive.Description className="text-sm opacity-90">{message.description}</ToastPrimitive.Description>}
           </div>
-          <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
+          <ToastPrimitive.Close aria-label="Close" className="absolute right-0 top-0 inline-flex h-11 w-11 items-center justify-center rounded opacity-70 hover:opacity-100">
             <X className="h-4 w-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
-      <ToastPrimitive.Viewport className="fixed left-1/2 top-4 z-[100] flex w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 flex-col outline-none" />
+      {/* At the bottom, above the tab bar and the chat's input (the layout sets --toast-bottom): a toast never covers Back, the title or a step indicator. */}
+      <ToastPrimitive.Viewport className="fixed bottom-[var(--toast-bottom,1rem)] left-1/2 z-[100] flex w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 flex-col outline-none" />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import type { PlanCatalogue } from '../../../shared/plans.js';
-import type { ChatAccess } from '../../../shared/schemas/chat.js';
+import type { ChatAccess, PlanState } from '../../../shared/schemas/chat.js';
 import { DAY_MS } from '../../../shared/time.js';
 import type { UserRow } from '../../db/schema.js';
 
@@ -23,6 +23,13 @@ export function chatAccess(user: UserRow, plans: PlanCatalogue, now: Date): Chat
   return 'free';
 }
 
+/** The plan the account shows: the chat access, with paid named as Pro or Basic. */
+export function planOf(user: UserRow, plans: PlanCatalogue, now: Date): PlanState {
+  const access = chatAccess(user, plans, now);
+  if (access !== 'paid') return access;
+  return user.hasProAccess ? 'pro' : 'basic';
+}
+
 export const windowMs = (plans: PlanCatalogue) => plans.free.windowDays * DAY_MS;
 
 /** True when the user's current free window has run out (or never started). */
@@ -43,3 +50,12 @@ export function nextFreeChatAt(user: Pick<UserRow, 'lastWeeklyResetDate' | 'week
 
 /** Whole days until `date`, rounded up (SPEC §4: days left are rounded up). */
 export const daysUntil = (date: Date, now: Date) => Math.max(0, Math.ceil((date.getTime() - now.getTime()) / DAY_MS));
+
+/**
+ * Whether the user may open a new conversation now. A free user whose window's chat is spent
+ * could not send a first message in it, so the conversation is refused up front instead of
+ * being created empty and refusing them after they typed.
+ */
+export function mayStartConversation(user: UserRow, plans: PlanCatalogue, now: Date): boolean {
+  return chatAccess(user, plans, now) !== 'free' || freeChatsRemaining(user, plans, now) > 0;
+}

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { withRetry } from '../../db/errors.js';
 import { chatSessions, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { daysUntil, nextFreeChatAt, windowExpired } from './entitlements.js';
+import { daysUntil, mayStartConversation, nextFreeChatAt, windowExpired } from './entitlements.js';
 
 /** DECISIONS §3: the free conversation stays open for the window, up to this many rep messages. */
 export const FREE_CONVERSATION_MESSAGE_CAP = 60;
@@ -21,10 +21,15 @@ export function openInWindow(chat: Pick<ChatRow, 'freeWindowStart'>, user: UserR
   );
 }
 
-function paymentRequired(user: UserRow, plans: PlanCatalogue, now: Date): HttpError {
+export function paymentRequired(user: UserRow, plans: PlanCatalogue, now: Date): HttpError {
   const next = nextFreeChatAt(user, plans, now);
   const when = next ? ` Your next free chat resets in ${daysUntil(next, now)} day(s).` : '';
   return new HttpError(402, `Your free weekly chat has been used. Upgrade to keep coaching.${when}`, { code: 'payment_required' });
+}
+
+/** New Chat for a free user whose window's chat is spent: refused before anything is created. */
+export function assertMayStartConversation(user: UserRow, plans: PlanCatalogue, now: Date): void {
+  if (!mayStartConversation(user, plans, now)) throw paymentRequired(user, plans, now);
 }
 
 const capReached = () =>

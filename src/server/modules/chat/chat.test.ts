@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { aiEscalations, chatMessages, chatSessions, knowledgeChunks, users } from '../../db/schema.js';
@@ -23,6 +24,12 @@ const newSession = async (t: TestApp, u: SignedInUser) => {
 };
 const send = (t: TestApp, u: SignedInUser, sessionId: string, message: string) =>
   t.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: u.cookie }, payload: { sessionId, message } });
+/** A conversation made earlier (while New Chat was still allowed), straight into the database. */
+const insertSession = async (t: TestApp, u: SignedInUser) => {
+  const sessionId = randomUUID();
+  await t.db.insert(chatSessions).values({ sessionId, userId: u.user.id });
+  return sessionId;
+};
 const status = async (t: TestApp, u: SignedInUser) => (await t.app.inject({ url: '/api/chat/status', headers: { cookie: u.cookie } })).json();
 const messageCount = async (t: TestApp) => (await t.db.select().from(chatMessages)).length;
 
@@ -144,7 +151,16 @@ describe('the free tier (DECISIONS §3)', () => {
     expect(await status(free, u)).toMatchObject({ freeChatsRemaining: 0, daysUntilReset: 7, openFreeSessionId: a });
     expect((await free.app.inject({ url: '/api/user', headers: { cookie: u.cookie } })).json().weeklyFreeChatsRemaining).toBe(0);
 
-    const b = await newSession(free, u);
+    // New Chat is refused before anything is made: the rep could not send a first message in it.
+    const conversationsBefore = (await free.db.select().from(chatSessions).where(eq(chatSessions.userId, u.user.id))).length;
+    const refusedNew = await free.app.inject({ method: 'POST', url: '/api/chat/session', headers: { cookie: u.cookie }, payload: {} });
+    expect(refusedNew.statusCode).toBe(402);
+    expect(refusedNew.json()).toMatchObject({ requiresPayment: true, message: expect.stringContaining('resets in 7 day(s)') });
+    expect(await free.db.select().from(chatSessions).where(eq(chatSessions.userId, u.user.id))).toHaveLength(conversationsBefore);
+    expect(await status(free, u)).toMatchObject({ canStartConversation: false, plan: 'free' });
+
+    // A conversation from before (made while the chat was still unused) refuses a first message too.
+    const b = await insertSession(free, u);
     const before = await messageCount(free);
     const refused = await send(free, u, b, 'Another problem');
     expect(refused.statusCode).toBe(402);
@@ -155,7 +171,7 @@ describe('the free tier (DECISIONS §3)', () => {
     free.clock.advance(3 * DAY);
     expect(await status(free, u)).toMatchObject({ daysUntilReset: 4 });
     free.clock.advance(4 * DAY);
-    expect(await status(free, u)).toMatchObject({ freeChatsRemaining: 1, openFreeSessionId: null });
+    expect(await status(free, u)).toMatchObject({ freeChatsRemaining: 1, openFreeSessionId: null, canStartConversation: true });
     expect((await free.app.inject({ url: '/api/user', headers: { cookie: u.cookie } })).json().weeklyFreeChatsRemaining).toBe(1);
     expect((await send(free, u, b, 'My demos run too long.')).statusCode).toBe(200);
     // The old window's conversation does not reopen: the new window's chat went to b.
@@ -166,7 +182,8 @@ describe('the free tier (DECISIONS §3)', () => {
 
   it('accepts exactly one of 25 concurrent first messages', async () => {
     const u = await makeUser(free.app);
-    const sessions = await Promise.all(Array.from({ length: 25 }, () => newSession(free, u)));
+    // Conversations made while the chat was unused (New Chat reuses an empty one, so the API would give one).
+    const sessions = await Promise.all(Array.from({ length: 25 }, () => insertSession(free, u)));
     const results = await Promise.all(sessions.map((s) => send(free, u, s, 'Cold calls are killing me.')));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -181,6 +198,19 @@ describe('the free tier (DECISIONS §3)', () => {
       await free.db.update(users).set(flags).where(eq(users.id, u.user.id));
       for (let i = 0; i < 3; i++) expect((await send(free, u, await newSession(free, u), 'My demos run too long.')).statusCode).toBe(200);
       expect(await status(free, u)).toMatchObject({ unlimited: true });
+    }
+  });
+
+  it('names the same plan for the chat header and the account badge, from the one set of rules', async () => {
+    const trialUser = await makeUser(trial.app);
+    expect(await status(trial, trialUser)).toMatchObject({ plan: 'trial', access: 'trial', canStartConversation: true, trialDaysLeft: 60 });
+    // The trial is over: the free tier, not a "Free Trial" badge.
+    await trial.db.update(users).set({ freeSessionExpiresAt: new Date(trial.clock.now().getTime() - DAY) }).where(eq(users.id, trialUser.user.id));
+    expect(await status(trial, trialUser)).toMatchObject({ plan: 'free', access: 'free', trialDaysLeft: null, freeChatsRemaining: 1 });
+    for (const [flags, plan] of [[{ hasBasicAccess: true }, 'basic'], [{ hasProAccess: true }, 'pro'], [{ isAdmin: true, hasProAccess: true }, 'admin']] as const) {
+      const u = await makeUser(free.app);
+      await free.db.update(users).set(flags).where(eq(users.id, u.user.id));
+      expect(await status(free, u)).toMatchObject({ plan, unlimited: true, canStartConversation: true });
     }
   });
 
@@ -271,6 +301,120 @@ describe('when the engine fails', () => {
     const streamed = await t.app.inject({ method: 'POST', url: '/api/chat/message/stream', headers: { cookie: u.cookie }, payload: { sessionId, message: 'Hello?' } });
     const events = parseSse(streamed.body);
     expect(events.at(-1)).toEqual({ event: 'error', data: { message: 'The AI coach is unavailable right now. Please try again in a moment.' } });
+  });
+});
+
+describe('a retried send (the browser keeps a failed message and sends it again with its id)', () => {
+  // Fails while `failing` is set, after the first words; answers with one fixed reply otherwise.
+  let failing = true;
+  let calls = 0;
+  const answer = { content: 'Ask what silence means to them.', options: [], coaching: { stage: 'close' as const, topics: ['follow_up' as const] }, confidence: 1 };
+  const flaky: CoachEngine = {
+    name: 'flaky',
+    reply: async () => {
+      calls += 1;
+      if (failing) throw new CoachUnavailableError('The AI coach is unavailable right now. Please try again in a moment.');
+      return answer;
+    },
+    stream: () => {
+      calls += 1;
+      const fail = failing;
+      const reply = fail ? Promise.reject(new CoachUnavailableError('The AI coach is unavailable right now. Please try again in a moment.')) : Promise.resolve(answer);
+      reply.catch(() => {});
+      return {
+        reply,
+        textStream: (async function* () {
+          yield fail ? 'Let me' : answer.content;
+          if (fail) throw new CoachUnavailableError('The AI coach is unavailable right now. Please try again in a moment.');
+        })(),
+      };
+    },
+  };
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ TRIAL_DAYS: '0' }, { coach: flaky });
+  });
+  afterAll(async () => t.close());
+  const stream = (u: SignedInUser, sessionId: string, message: string, clientId: string) =>
+    t.app.inject({ method: 'POST', url: '/api/chat/message/stream', headers: { cookie: u.cookie }, payload: { sessionId, message, clientId } });
+  const userRows = async (sessionId: string) => {
+    const [chat] = await t.db.select().from(chatSessions).where(eq(chatSessions.sessionId, sessionId));
+    const rows = await t.db.select().from(chatMessages).where(eq(chatMessages.chatSessionId, chat!.id));
+    return { user: rows.filter((r) => r.role === 'user'), assistant: rows.filter((r) => r.role === 'assistant'), freeMessagesUsed: chat!.freeMessagesUsed };
+  };
+
+  it('answers a message stored on the failed try without storing it again or taking another free message', async () => {
+    const u = await makeUser(t.app);
+    const sessionId = await newSession(t, u);
+    const clientId = randomUUID();
+    failing = true;
+    const first = parseSse((await stream(u, sessionId, 'They go silent after the proposal.', clientId)).body);
+    expect(first.map((e) => e.event)).toEqual(['user', 'delta', 'error']);
+    expect(await userRows(sessionId)).toMatchObject({ user: [{ clientId }], assistant: [], freeMessagesUsed: 1 });
+
+    failing = false;
+    const retry = parseSse((await stream(u, sessionId, 'They go silent after the proposal.', clientId)).body);
+    expect(retry.map((e) => e.event)).toEqual(['user', 'delta', 'done']);
+    expect(retry[0]?.data.id).toBe(first[0]?.data.id);
+    const after = await userRows(sessionId);
+    expect(after.user).toHaveLength(1);
+    expect(after.assistant).toHaveLength(1);
+    expect(after.freeMessagesUsed).toBe(1);
+    expect((await t.app.inject({ url: '/api/user', headers: { cookie: u.cookie } })).json().sessionCount).toBe(1);
+  });
+
+  it('sends back the stored answer, without asking the coach again, when only the answer was lost', async () => {
+    const u = await makeUser(t.app);
+    const sessionId = await newSession(t, u);
+    const clientId = randomUUID();
+    failing = false;
+    const first = await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: u.cookie }, payload: { sessionId, message: 'Cold calls are killing me.', clientId } });
+    expect(first.statusCode).toBe(200);
+    const callsBefore = calls;
+    const again = parseSse((await stream(u, sessionId, 'Cold calls are killing me.', clientId)).body);
+    expect(again.map((e) => e.event)).toEqual(['user', 'done']);
+    expect(again.map((e) => e.data.id)).toEqual(first.json().session.messages.map((m: { id: number }) => m.id));
+    expect(calls).toBe(callsBefore);
+    expect(await userRows(sessionId)).toMatchObject({ user: [{ clientId }], freeMessagesUsed: 1 });
+
+    // The same words under a new id are a new message.
+    const repeated = parseSse((await stream(u, sessionId, 'Cold calls are killing me.', randomUUID())).body);
+    expect(repeated.at(-1)?.event).toBe('done');
+    expect((await userRows(sessionId)).user).toHaveLength(2);
+  });
+
+  it('stores one copy when two tries of one message race', async () => {
+    const u = await makeUser(t.app);
+    const sessionId = await newSession(t, u);
+    failing = false;
+    const clientId = randomUUID();
+    const post = () => t.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: u.cookie }, payload: { sessionId, message: 'Cold calls are killing me.', clientId } });
+    const codes = (await Promise.all([post(), post(), post()])).map((r) => r.statusCode).sort();
+    expect(codes[0]).toBe(200);
+    expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
+    expect((await userRows(sessionId)).user).toHaveLength(1);
+  });
+
+  it('refuses an id that is not a UUID', async () => {
+    const u = await makeUser(t.app);
+    const sessionId = await newSession(t, u);
+    const res = await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: u.cookie }, payload: { sessionId, message: 'Hi', clientId: 'x' } });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('empty conversations', () => {
+  it('are not listed, and New Chat reuses the empty one instead of making another', async () => {
+    const u = await makeUser(trial.app);
+    const a = await newSession(trial, u);
+    expect(await newSession(trial, u)).toBe(a);
+    const list = async () => (await trial.app.inject({ url: '/api/chat/sessions', headers: { cookie: u.cookie } })).json().sessions;
+    expect(await list()).toEqual([]);
+    expect((await send(trial, u, a, 'Cold calls are killing me.')).statusCode).toBe(200);
+    const b = await newSession(trial, u);
+    expect(b).not.toBe(a);
+    expect(await list()).toMatchObject([{ sessionId: a, messageCount: 2 }]);
+    expect(await trial.db.select().from(chatSessions).where(eq(chatSessions.userId, u.user.id))).toHaveLength(2);
   });
 });
 

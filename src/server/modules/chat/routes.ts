@@ -29,7 +29,7 @@ import {
   type StartedTurn,
 } from './service.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 const RESTARTING = 'The server is restarting. Please send your message again in a moment.';
 
 /** SPEC §7 sends `{ userId }`; the session plugin checks it is the caller's and drops it (DECISIONS §1). */
@@ -68,7 +68,7 @@ export const chatRoutes =
         schema: { tags: ['chat'], summary: 'Start a new conversation (also New Chat)', body: createSessionBody, response: { 201: chatSessionSchema, ...errors } },
       },
       async (request, reply) => {
-        return reply.status(201).send(await createConversation(deps.db, currentUser(request).id, deps.now()));
+        return reply.status(201).send(await createConversation(deps.db, currentUser(request), deps.plans, deps.now()));
       },
     );
 
@@ -101,7 +101,9 @@ export const chatRoutes =
       },
       async (request) => {
         const user = currentUser(request);
-        const turn = await startTurn(turnDeps, user, request.body.sessionId, request.body.message);
+        const turn = await startTurn(turnDeps, user, request.body.sessionId, request.body.message, request.body.clientId ?? null);
+        // A retry of a message already answered gets that answer again, not a second one.
+        if (turn.answered) return { session: sessionAfterTurn(turn, turn.answered) };
         try {
           let reply;
           try {
@@ -132,7 +134,7 @@ export const chatRoutes =
       async (request, reply) => {
         const user = currentUser(request);
         // Anything refused (402, 404, 429) is refused here, as plain JSON, before the stream opens.
-        const turn = await startTurn(turnDeps, user, request.body.sessionId, request.body.message);
+        const turn = await startTurn(turnDeps, user, request.body.sessionId, request.body.message, request.body.clientId ?? null);
         await streamTurn(request, reply, turn);
       },
     );
@@ -162,7 +164,14 @@ export const chatRoutes =
           // Proxies (nginx) must pass each event on as it comes.
           'x-accel-buffering': 'no',
         });
-        send('user', toChatMessage(await storeUserMessage(turnDeps, user, turn)));
+        if (turn.answered) {
+          // A retry of a message already answered: the stored pair, as if just written.
+          send('user', toChatMessage(turn.answered.user));
+          send('done', toChatMessage(turn.answered.assistant));
+          return;
+        }
+        // A retry of a message stored on a failed try is answered without storing it again.
+        send('user', toChatMessage(turn.userMessage ?? (await storeUserMessage(turnDeps, user, turn))));
         const stream = deps.coach.stream(turn.context, abort.signal);
         for await (const text of stream.textStream) send('delta', { text });
         const coachReply = await stream.reply;
@@ -171,7 +180,8 @@ export const chatRoutes =
       } catch (err) {
         const shuttingDown = abort.signal.reason instanceof ShuttingDown;
         if (!abort.signal.aborted) request.log.error({ err }, 'coach stream failed');
-        send('error', { message: shuttingDown ? RESTARTING : err instanceof CoachUnavailableError ? err.message : COACH_UNAVAILABLE_MESSAGE });
+        const message = shuttingDown ? RESTARTING : err instanceof CoachUnavailableError || err instanceof HttpError ? err.message : COACH_UNAVAILABLE_MESSAGE;
+        send('error', { message });
         await abandonTurn(turnDeps, turn).catch((releaseErr: unknown) => request.log.error({ err: releaseErr }, 'could not release a free message'));
       } finally {
         openStreams.delete(abort);

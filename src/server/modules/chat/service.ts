@@ -4,11 +4,24 @@ import type { Coaching } from '../../../shared/coaching.js';
 import type { PlanCatalogue } from '../../../shared/plans.js';
 import type { ChatMessage, ChatSession, ChatStatus, ConversationSummary } from '../../../shared/schemas/chat.js';
 import type { Db, Tx } from '../../db/client.js';
-import { withRetry } from '../../db/errors.js';
+import { pgErrorOf, withRetry } from '../../db/errors.js';
 import { countHitSql, countHitValues, overLimitFor, type Limit } from '../../plugins/rate-limits.js';
 import { aiEscalations, chatMessages, chatSessions, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { chatAccess, daysUntil, freeChatsRemaining, lockUser, nextFreeChatAt, releaseFreeMessage, reserveFreeMessage, trialEndsAt, windowExpired } from '../billing/service.js';
+import {
+  assertMayStartConversation,
+  chatAccess,
+  daysUntil,
+  freeChatsRemaining,
+  lockUser,
+  mayStartConversation,
+  nextFreeChatAt,
+  planOf,
+  releaseFreeMessage,
+  reserveFreeMessage,
+  trialEndsAt,
+  windowExpired,
+} from '../billing/service.js';
 import type { CoachContext, CoachReply, HistoryMessage } from '../coach/service.js';
 import { passagesSql, searchKnowledge, searchQueryText, toPassages } from '../knowledge/service.js';
 
@@ -25,12 +38,31 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     timestamp: row.createdAt.toISOString(),
     ...(row.options?.length ? { options: row.options } : {}),
     ...(row.coaching ? { coaching: row.coaching } : {}),
+    ...(row.clientId ? { clientId: row.clientId } : {}),
   };
 }
 
-export async function createConversation(db: Db, userId: number, now: Date): Promise<ChatSession> {
+/**
+ * New Chat. A free user whose window's chat is spent is refused (402) before anything is made:
+ * they could not send a first message in it. A conversation the user left empty is reused rather
+ * than another made, so tapping New Chat again and again leaves no trail of empty conversations.
+ */
+export async function createConversation(db: Db, user: UserRow, plans: PlanCatalogue, now: Date): Promise<ChatSession> {
+  assertMayStartConversation(user, plans, now);
+  const [empty] = await db
+    .update(chatSessions)
+    .set({ updatedAt: now })
+    .where(
+      sql`${chatSessions.id} = (
+        select c.id from ${chatSessions} c
+        where c.user_id = ${user.id} and not exists (select 1 from ${chatMessages} m where m.chat_session_id = c.id)
+        order by c.id desc limit 1
+      )`,
+    )
+    .returning({ sessionId: chatSessions.sessionId });
+  if (empty) return { sessionId: empty.sessionId, messages: [] };
   const sessionId = randomUUID();
-  await db.insert(chatSessions).values({ sessionId, userId, createdAt: now, updatedAt: now });
+  await db.insert(chatSessions).values({ sessionId, userId: user.id, createdAt: now, updatedAt: now });
   return { sessionId, messages: [] };
 }
 
@@ -60,7 +92,16 @@ interface TurnReadRow {
   free_messages_used: number;
   created_at: Date;
   updated_at: Date;
-  messages: { id: number; role: MessageRow['role']; content: string; options: string[] | null; coaching: Coaching | null; engineState: Record<string, unknown> | null; createdAt: string }[];
+  messages: {
+    id: number;
+    role: MessageRow['role'];
+    content: string;
+    options: string[] | null;
+    coaching: Coaching | null;
+    engineState: Record<string, unknown> | null;
+    clientId: string | null;
+    createdAt: string;
+  }[];
   passages: { title: string; content: string; rank: number }[];
   rate_hits: number;
   rate_window_start: Date;
@@ -97,7 +138,7 @@ const TURN_READ_SQL = `
     coalesce((
       select json_agg(json_build_object(
         'id', m.id, 'role', m.role, 'content', m.content, 'options', m.options, 'coaching', m.coaching,
-        'engineState', case when m.id = m.state_id then m.engine_state end, 'createdAt', m.created_at
+        'engineState', case when m.id = m.state_id then m.engine_state end, 'clientId', m.client_id, 'createdAt', m.created_at
       ) order by m.id)
       from (
         select m.*, max(case when m.engine_state is not null then m.id end) over () as state_id
@@ -171,6 +212,8 @@ export async function listConversations(db: Db, userId: number): Promise<Convers
     .leftJoin(chatMessages, eq(chatMessages.chatSessionId, chatSessions.id))
     .where(eq(chatSessions.userId, userId))
     .groupBy(chatSessions.id)
+    // An empty conversation has nothing to reopen; New Chat reuses it instead (createConversation).
+    .having(sql`count(${chatMessages.id}) > 0`)
     .orderBy(desc(chatSessions.updatedAt), desc(chatSessions.id))
     .limit(100);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(), messageCount: Number(r.messageCount) }));
@@ -192,6 +235,8 @@ export async function chatStatus(db: Db, user: UserRow, plans: PlanCatalogue, no
   }
   return {
     access,
+    plan: planOf(user, plans, now),
+    canStartConversation: mayStartConversation(user, plans, now),
     unlimited: access !== 'free',
     freeChatsRemaining: remaining,
     nextResetAt: next?.toISOString() ?? null,
@@ -219,23 +264,45 @@ export interface StartedTurn {
   /** A free-tier message taken from the conversation's allowance, given back if nothing is stored. */
   reservedFreeMessage: boolean;
   message: string;
+  /** The browser's id for the message (see sendMessageSchema), stored with it. */
+  clientId: string | null;
+  /** A retried message the server had already stored and answered: both, to send back as they are. */
+  answered: { user: MessageRow; assistant: MessageRow } | null;
   history: MessageRow[];
   context: CoachContext;
   receivedAt: Date;
 }
 
 /**
+ * A retried send whose message the server already holds (the first try stored it, then the
+ * reply failed or the answer never reached the browser): the stored message, what came before
+ * it, and the coach's reply to it if there is one.
+ */
+function findRetried(history: MessageRow[], clientId: string | null) {
+  if (!clientId) return null;
+  const index = history.findIndex((m) => m.role === 'user' && m.clientId === clientId);
+  const stored = history[index];
+  if (!stored) return null;
+  const reply = history.slice(index + 1).find((m) => m.role === 'assistant') ?? null;
+  return { stored, before: history.slice(0, index), reply };
+}
+
+/**
  * Checks the rep may send this message and gathers what the engine needs: the conversation,
  * its history, the rep's profile and the knowledge passages. Writes nothing, except the free
- * chat a free-tier user's new conversation takes.
+ * chat a free-tier user's new conversation takes. A retry of a message already stored takes
+ * nothing from the free allowance: its first try did.
  */
-export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string, message: string): Promise<StartedTurn> {
+export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string, message: string, clientId: string | null = null): Promise<StartedTurn> {
   const { db, plans } = deps;
   const now = deps.now();
   // Five passages, so the engine can cite the one about the technique it chooses.
   const own = await readTurn(deps, user.id, sessionId, message, 5, now);
-  const { chat, history, knowledge } = own;
-  const free = chatAccess(user, plans, now) === 'free';
+  const { chat, knowledge } = own;
+  const retried = findRetried(own.history, clientId);
+  const history = retried ? retried.before : own.history;
+  const text = retried ? retried.stored.content : message;
+  const free = !retried && chatAccess(user, plans, now) === 'free';
   if (free) await reserveFreeMessage(db, user.id, chat.id, plans, now);
 
   const context: CoachContext = {
@@ -253,11 +320,21 @@ export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string
     history: history.map(
       (m): HistoryMessage => ({ role: m.role, content: m.content, options: m.options, coaching: m.coaching ?? null, state: m.engineState ?? null }),
     ),
-    message,
+    message: text,
     knowledge,
-    search: (text, limit) => searchKnowledge(db, text, [], limit),
+    search: (q, limit) => searchKnowledge(db, q, [], limit),
   };
-  return { chat, userMessage: null, reservedFreeMessage: free, message, history, context, receivedAt: now };
+  return {
+    chat,
+    userMessage: retried?.stored ?? null,
+    reservedFreeMessage: free,
+    message: text,
+    clientId,
+    answered: retried?.reply ? { user: retried.stored, assistant: retried.reply } : null,
+    history,
+    context,
+    receivedAt: now,
+  };
 }
 
 /** A turn that ends without a reply: a free-tier message that stored nothing goes back to the allowance. */
@@ -290,16 +367,32 @@ async function touchConversation(tx: Tx, turn: StartedTurn, userId: number, now:
   await tx.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, turn.chat.id));
 }
 
+/**
+ * Two tries of one message raced (a retry sent while the first was still on its way): the
+ * unique client id lets one be stored; the other is refused, and the first is answered.
+ */
+async function oncePerClientId<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (pgErrorOf(err).constraint === 'chat_messages_client_id_idx') throw new HttpError(409, 'This message was already sent; its reply is on its way.');
+    throw err;
+  }
+}
+
 /** Stores the rep's message ahead of a streamed reply, so it is kept even if the stream breaks. */
 export async function storeUserMessage(deps: TurnDeps, user: UserRow, turn: StartedTurn): Promise<MessageRow> {
-  const row = await withRetry(() =>
+  const row = await oncePerClientId(() => withRetry(() =>
     deps.db.transaction(async (tx) => {
       await lockForFirstMessage(tx, turn, user.id);
-      const [inserted] = await tx.insert(chatMessages).values({ chatSessionId: turn.chat.id, role: 'user', content: turn.message, createdAt: turn.receivedAt }).returning();
+      const [inserted] = await tx
+        .insert(chatMessages)
+        .values({ chatSessionId: turn.chat.id, role: 'user', content: turn.message, clientId: turn.clientId, createdAt: turn.receivedAt })
+        .returning();
       await touchConversation(tx, turn, user.id, turn.receivedAt);
       return inserted;
     }),
-  );
+  ));
   if (!row) throw new Error('message insert returned nothing');
   turn.userMessage = row;
   return row;
@@ -309,7 +402,11 @@ export async function storeUserMessage(deps: TurnDeps, user: UserRow, turn: Star
  * Stores the coach's reply (and the rep's message, when not stored yet) in one transaction, and
  * an escalation for the admins when the engine asks for a person.
  */
-export async function finishTurn(deps: TurnDeps, user: UserRow, turn: StartedTurn, reply: CoachReply): Promise<{ user: MessageRow; assistant: MessageRow }> {
+export function finishTurn(deps: TurnDeps, user: UserRow, turn: StartedTurn, reply: CoachReply): Promise<{ user: MessageRow; assistant: MessageRow }> {
+  return oncePerClientId(() => writeReply(deps, user, turn, reply));
+}
+
+async function writeReply(deps: TurnDeps, user: UserRow, turn: StartedTurn, reply: CoachReply): Promise<{ user: MessageRow; assistant: MessageRow }> {
   const now = deps.now();
   const assistantValues = {
     chatSessionId: turn.chat.id,
@@ -338,7 +435,7 @@ export async function finishTurn(deps: TurnDeps, user: UserRow, turn: StartedTur
       // One INSERT for both: ids follow the order of the values, so the rep's message comes first.
       const rows = await tx
         .insert(chatMessages)
-        .values([{ chatSessionId: turn.chat.id, role: 'user', content: turn.message, createdAt: turn.receivedAt }, assistantValues])
+        .values([{ chatSessionId: turn.chat.id, role: 'user', content: turn.message, clientId: turn.clientId, createdAt: turn.receivedAt }, assistantValues])
         .returning();
       [userRow, assistant] = [...rows].sort((a, b) => a.id - b.id);
       await touchConversation(tx, turn, user.id, now);
@@ -375,8 +472,8 @@ async function writeTurnStatement(
   const result = await db.$client.query<{ id: number }>({
     name: 'chat_write_turn',
     text: `with inserted as (
-             insert into chat_messages (chat_session_id, role, content, options, coaching, engine_state, created_at)
-             values ($1, 'user', $2, null, null, null, $3), ($1, 'assistant', $4, $5::jsonb, $6::jsonb, $7::jsonb, $8)
+             insert into chat_messages (chat_session_id, role, content, options, coaching, engine_state, client_id, created_at)
+             values ($1, 'user', $2, null, null, null, $10, $3), ($1, 'assistant', $4, $5::jsonb, $6::jsonb, $7::jsonb, null, $8)
              returning id
            ), touched as (
              update chat_sessions set updated_at = $9 where id = $1
@@ -392,14 +489,15 @@ async function writeTurnStatement(
       a.engineState === null ? null : JSON.stringify(a.engineState),
       a.createdAt,
       now,
+      turn.clientId,
     ],
   });
   const [userId, assistantId] = result.rows.map((r) => r.id);
   if (userId === undefined || assistantId === undefined) return [];
   const chatSessionId = turn.chat.id;
   return [
-    { id: userId, chatSessionId, role: 'user', content: turn.message, options: null, coaching: null, engineState: null, createdAt: turn.receivedAt },
-    { id: assistantId, chatSessionId, role: 'assistant', ...a },
+    { id: userId, chatSessionId, role: 'user', content: turn.message, options: null, coaching: null, engineState: null, clientId: turn.clientId, createdAt: turn.receivedAt },
+    { id: assistantId, chatSessionId, role: 'assistant', clientId: null, ...a },
   ];
 }
 

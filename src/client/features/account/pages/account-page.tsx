@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatMonthly } from '../../../../shared/plans';
-import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../lib/toast-store';
@@ -9,7 +8,7 @@ import { useSignOut } from '../../../lib/api/sign-out';
 import { usePublicConfig } from '../../../lib/api/config';
 import { usePlans } from '../../../lib/api/plans';
 import { useCurrentUser } from '../../../lib/api/current-user';
-import { accountStatus } from '../lib/account-status';
+import { PlanBadge } from '../components/plan-badge';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { EmailForm } from '../components/email-form';
 import { PasswordForm } from '../components/password-form';
@@ -67,7 +66,7 @@ export function AccountPage() {
           <dd className="font-medium">{user.email}</dd>
           <dt className="text-slate-500">Status</dt>
           <dd>
-            <Badge tone={user.isAdmin ? 'amber' : user.hasProAccess ? 'purple' : user.hasBasicAccess ? 'blue' : 'green'}>{accountStatus(user)}</Badge>
+            <PlanBadge user={user} />
           </dd>
           <dt className="text-slate-500">Coaching sessions used</dt>
           <dd className="font-medium">{user.sessionCount}</dd>

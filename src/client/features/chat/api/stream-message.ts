@@ -7,7 +7,8 @@ import { toApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast-store';
 import { isPaymentRequired } from '../lib/chat-status';
-import { chatStatusKey } from './get-chat-status';
+import { loadUnsent, saveUnsent, type StoredUnsent } from '../lib/unsent-store';
+import { chatStatusKey } from '../../../lib/api/chat-status';
 import { conversationKey } from './get-conversation';
 import { conversationsKey } from './get-conversations';
 
@@ -98,6 +99,13 @@ export const isUnsaved = (m: ChatMessage) => m.id < 0;
 
 let nextTempId = -1;
 
+/**
+ * A message whose send failed. It stays on screen, marked, until it is sent or discarded; a
+ * retry sends it with the same client id, so a copy the server had already stored is answered,
+ * not stored twice.
+ */
+export type UnsentMessage = StoredUnsent;
+
 export interface SendState {
   /** A message is queued, on its way or being answered; further sends are refused (SPEC §5). */
   pending: boolean;
@@ -111,17 +119,30 @@ export interface UseStreamMessageOptions {
   onPaymentRequired: (newConversation: boolean) => void;
 }
 
+const OFFLINE = 'You are offline. Tap to retry once you are back online.';
+const NO_CONNECTION = 'The connection failed before the coach answered.';
+
+/** The reason shown under a message that was not sent. */
+function failureReason(err: unknown): string {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return OFFLINE;
+  // fetch rejects with a bare TypeError when no answer came back at all.
+  if (err instanceof TypeError) return NO_CONNECTION;
+  return errorMessage(err);
+}
+
 /**
  * Sends messages in the open conversation. The sent message and the reply as it streams in are
  * written into the conversation's cached messages, so the draft turns into the stored reply in
  * one render, without a flicker. `send` answers whether the message was taken, so the input
- * keeps refused text.
+ * keeps refused text. A failed send leaves the message on screen as `unsent`, for `retry`.
  */
 export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMessageOptions) {
   const qc = useQueryClient();
   const [state, setState] = useState<SendState>({ pending: false, awaitingReply: false });
+  const [unsent, setUnsent] = useState<UnsentMessage | null>(loadUnsent);
   // The ref, not the state, guards against a double send: two key presses can land before a re-render.
   const pendingRef = useRef(false);
+  const unsentRef = useRef<UnsentMessage | null>(unsent);
   const abortRef = useRef<AbortController | null>(null);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The reply can outlive the render that started it; the newest callback is the one to call.
@@ -129,6 +150,12 @@ export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMess
   useEffect(() => {
     onPaymentRequiredRef.current = onPaymentRequired;
   }, [onPaymentRequired]);
+
+  const markUnsent = useCallback((value: UnsentMessage | null) => {
+    unsentRef.current = value;
+    setUnsent(value);
+    saveUnsent(value);
+  }, []);
 
   // Leaving the page stops the reply; the server keeps what it stored.
   useEffect(
@@ -140,7 +167,7 @@ export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMess
   );
 
   const run = useCallback(
-    async (id: string, message: string) => {
+    async (id: string, message: string, clientId: string) => {
       const key = conversationKey(id);
       const update = (change: (messages: ChatMessage[]) => ChatMessage[]) =>
         qc.setQueryData<ChatSession>(key, (s) => (s ? { ...s, messages: change(s.messages) } : s));
@@ -152,12 +179,13 @@ export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMess
       const controller = new AbortController();
       abortRef.current = controller;
       setState({ pending: true, awaitingReply: true });
-      update((ms) => [...ms, { id: userId, role: 'user', content: message, timestamp: now() }]);
+      // A retry of a message the server already holds shows that one; no second copy.
+      update((ms) => (ms.some((m) => m.clientId === clientId) ? ms : [...ms, { id: userId, role: 'user', content: message, timestamp: now(), clientId }]));
       try {
         const reply = await streamMessage(
-          { sessionId: id, message },
+          { sessionId: id, message, clientId },
           {
-            onUser: (stored) => update((ms) => ms.map((m) => (m.id === userId ? stored : m))),
+            onUser: (stored) => update((ms) => ms.map((m) => (m.id === userId || m.clientId === clientId ? stored : m))),
             onDelta: (text) =>
               update((ms) => {
                 const last = ms.at(-1);
@@ -167,13 +195,14 @@ export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMess
           },
           controller.signal,
         );
-        update((ms) => [...ms.filter((m) => m.id !== replyId), reply]);
+        update((ms) => [...ms.filter((m) => m.id !== replyId && m.id !== reply.id), reply]);
       } catch (err) {
-        // Whatever was not stored goes; an echoed user message has already replaced its stand-in.
+        // The stand-in and the half-written reply go; a message the server echoed stays, and the
+        // unsent mark on it (matched by client id) offers the retry.
         update((ms) => ms.filter((m) => m.id !== userId && m.id !== replyId));
         if (controller.signal.aborted) return;
+        markUnsent({ sessionId: id, clientId, content: message, reason: failureReason(err) });
         if (isPaymentRequired(err)) onPaymentRequiredRef.current(newConversation);
-        else toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
         // The server may have stored more than the stream delivered: show what it kept.
         if (err instanceof ChatStreamError) void qc.invalidateQueries({ queryKey: key, exact: true });
       } finally {
@@ -185,7 +214,17 @@ export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMess
         void qc.invalidateQueries({ queryKey: conversationsKey, exact: true });
       }
     },
-    [qc],
+    [qc, markUnsent],
+  );
+
+  const start = useCallback(
+    (id: string, message: string, clientId: string, delayMs: number) => {
+      pendingRef.current = true;
+      setState((s) => ({ ...s, pending: true }));
+      if (delayMs > 0) timerRef.current = setTimeout(() => void run(id, message, clientId), delayMs);
+      else void run(id, message, clientId);
+    },
+    [run],
   );
 
   const send = useCallback(
@@ -196,14 +235,27 @@ export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMess
         toast({ title: 'No active chat session', variant: 'destructive' });
         return false;
       }
-      pendingRef.current = true;
-      setState((s) => ({ ...s, pending: true }));
-      if (delayMs > 0) timerRef.current = setTimeout(() => void run(sessionId, message), delayMs);
-      else void run(sessionId, message);
+      if (unsentRef.current?.sessionId === sessionId) {
+        // Sending past it would put the new message ahead of the one that failed.
+        toast({ title: 'A message was not sent', description: 'Tap it to retry, or discard it, before sending another.', variant: 'destructive' });
+        return false;
+      }
+      start(sessionId, message, crypto.randomUUID(), delayMs);
       return true;
     },
-    [sessionId, run],
+    [sessionId, start],
   );
 
-  return { ...state, send };
+  /** Sends the unsent message again, with its client id. */
+  const retry = useCallback(() => {
+    const failed = unsentRef.current;
+    if (!failed || pendingRef.current || failed.sessionId !== sessionId) return;
+    markUnsent(null);
+    start(failed.sessionId, failed.content, failed.clientId, 0);
+  }, [sessionId, start, markUnsent]);
+
+  const discard = useCallback(() => markUnsent(null), [markUnsent]);
+
+  // Only the open conversation's unsent message is shown.
+  return { ...state, unsent: unsent?.sessionId === sessionId ? unsent : null, send, retry, discard };
 }

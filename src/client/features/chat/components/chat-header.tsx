@@ -1,7 +1,8 @@
+import type { ComponentType } from 'react';
+import { createPortal } from 'react-dom';
 import { History, SquarePen } from 'lucide-react';
 import type { ChatStatus } from '../../../../shared/schemas/chat';
-import { Logo } from '../../../components/logo';
-import { Button } from '../../../components/ui/button';
+import { useHeaderSlots } from '../../../lib/page-chrome';
 import { chatSubtitle } from '../lib/chat-status';
 
 export interface ChatHeaderProps {
@@ -14,25 +15,51 @@ export interface ChatHeaderProps {
   onPastChats: () => void;
 }
 
-/** Under the app's header bar: logo, what the user has left, and the conversation controls. */
-export function ChatHeader({ status, showNewChat, busy, onNewChat, onPastChats }: ChatHeaderProps) {
+/** A 44 px control with its name written under the icon, so it is both a fair target and read at a glance. */
+function HeaderAction({ label, icon: Icon, onClick, disabled }: { label: string; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; onClick: () => void; disabled: boolean }) {
   return (
-    <div className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
-      <Logo className="h-9 w-9 shrink-0" />
-      <p data-testid="chat-subtitle" className="min-w-0 flex-1 text-sm leading-tight text-slate-600">
-        {status ? chatSubtitle(status) : '\u00a0'}
-      </p>
-      <Button variant="ghost" size="sm" onClick={onPastChats} disabled={busy} className="shrink-0 px-2 sm:px-3">
-        <History className="h-4 w-4" aria-hidden />
-        {/* Icon only on a phone, so the subtitle keeps room to be read; the name stays for screen readers. */}
-        <span className="sr-only sm:not-sr-only">Past chats</span>
-      </Button>
-      {showNewChat && (
-        <Button variant="secondary" size="sm" onClick={onNewChat} disabled={busy} className="shrink-0">
-          <SquarePen className="h-4 w-4" aria-hidden />
-          New Chat
-        </Button>
-      )}
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      className="inline-flex h-11 min-w-11 flex-col items-center justify-center gap-0.5 rounded-lg px-1.5 text-[11px] font-medium leading-none text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50"
+    >
+      <Icon className="h-5 w-5" aria-hidden />
+      {label}
+    </button>
+  );
+}
+
+/**
+ * What the user has left and the conversation controls. Inside the app they sit in the app's
+ * header bar (under the title, and at its end), so the chat spends no bar of its own; rendered
+ * alone, they make a bar here.
+ */
+export function ChatHeader({ status, showNewChat, busy, onNewChat, onPastChats }: ChatHeaderProps) {
+  const slots = useHeaderSlots();
+  const subtitle = (
+    <p data-testid="chat-subtitle" className="truncate text-xs leading-tight text-slate-600">
+      {status ? chatSubtitle(status) : '\u00a0'}
+    </p>
+  );
+  const actions = (
+    <>
+      <HeaderAction label="Past chats" icon={History} onClick={onPastChats} disabled={busy} />
+      {showNewChat && <HeaderAction label="New Chat" icon={SquarePen} onClick={onNewChat} disabled={busy} />}
+    </>
+  );
+  if (slots.subtitle && slots.actions) {
+    return (
+      <>
+        {createPortal(subtitle, slots.subtitle)}
+        {createPortal(actions, slots.actions)}
+      </>
+    );
+  }
+  return (
+    <div className="flex shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-4 py-1">
+      <div className="min-w-0 flex-1">{subtitle}</div>
+      {actions}
     </div>
   );
 }

@@ -11,10 +11,12 @@ export interface ChatInputProps {
   onSend: (text: string) => boolean;
   /** A send is under way: typing goes on, sending waits (SPEC §5). */
   pending: boolean;
+  /** The box gained (true) or lost (false) focus: on a phone the keyboard is up while it has it. */
+  onFocusChange?: (focused: boolean) => void;
 }
 
 /** The message box: Enter sends, Shift+Enter starts a new line. */
-export function ChatInput({ onSend, pending }: ChatInputProps) {
+export function ChatInput({ onSend, pending, onFocusChange }: ChatInputProps) {
   const [value, setValue] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const canSend = !pending && value.trim() !== '';
@@ -47,10 +49,11 @@ export function ChatInput({ onSend, pending }: ChatInputProps) {
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-slate-200 px-4 py-3">
+    <form onSubmit={onSubmit} className="flex shrink-0 items-end gap-2 border-t border-slate-200 bg-white px-3 py-2 sm:px-4">
       <label htmlFor="chat-message" className="sr-only">
         Message
       </label>
+      {/* 16px text on a phone: iOS Safari zooms the page into any smaller text box it focuses. */}
       <textarea
         id="chat-message"
         ref={box}
@@ -59,11 +62,21 @@ export function ChatInput({ onSend, pending }: ChatInputProps) {
         maxLength={MESSAGE_MAX}
         onChange={(e) => setValue(e.target.value)}
         onKeyDown={onKeyDown}
+        onFocus={() => onFocusChange?.(true)}
+        onBlur={() => onFocusChange?.(false)}
         placeholder="Describe a sales situation..."
         style={{ maxHeight: INPUT_MAX_HEIGHT_PX }}
-        className="min-h-10 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
+        className="min-h-11 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base sm:text-sm text-slate-900 placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
       />
-      <Button type="submit" aria-label="Send message" disabled={!canSend} className="h-10 w-10 shrink-0 px-0">
+      <Button
+        type="submit"
+        aria-label="Send message"
+        disabled={!canSend}
+        // Keeps the focus (and a phone's keyboard) in the box: a tap here must not first close the
+        // keyboard and bring the tab bar back, which would move the button from under the finger.
+        onMouseDown={(e) => e.preventDefault()}
+        className="h-11 w-11 shrink-0 px-0"
+      >
         <SendHorizontal className="h-5 w-5" aria-hidden />
       </Button>
     </form>

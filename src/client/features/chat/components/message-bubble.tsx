@@ -4,12 +4,16 @@ import { cn } from '../../../lib/cn';
 import { CoachMarkdown } from './coach-markdown';
 
 /** The user's own words: plain text with their line breaks, never parsed as anything. */
-export function UserBubble({ text, sending = false }: { text: string; sending?: boolean }) {
+export function UserBubble({ text, sending = false, failed = false }: { text: string; sending?: boolean; failed?: boolean }) {
   return (
     <div className="flex justify-end">
       <div
-        data-testid="user-message"
-        className={cn('max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-blue-600 px-4 py-2 text-sm text-white', sending && 'opacity-70')}
+        data-testid={failed ? 'unsent-message' : 'user-message'}
+        className={cn(
+          'max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm px-4 py-2 text-sm',
+          failed ? 'border border-dashed border-red-400 bg-white text-slate-900' : 'bg-blue-600 text-white',
+          sending && 'opacity-70',
+        )}
       >
         {text}
       </div>

@@ -8,7 +8,7 @@ export function OptionChips({ options, disabled, onChoose }: { options: string[]
           type="button"
           disabled={disabled}
           onClick={() => onChoose(option)}
-          className="rounded-full border border-blue-300 bg-blue-50 px-3 py-1.5 text-left text-sm font-medium text-blue-800 transition-colors hover:bg-blue-100 active:bg-blue-200 disabled:cursor-not-allowed disabled:opacity-50"
+          className="min-h-11 rounded-full border border-blue-300 bg-blue-50 px-4 py-2 text-left text-sm font-medium text-blue-800 transition-colors hover:bg-blue-100 active:bg-blue-200 disabled:cursor-not-allowed disabled:opacity-50"
         >
           {option}
         </button>

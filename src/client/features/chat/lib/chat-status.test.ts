@@ -4,13 +4,16 @@ import { chatSubtitle, isPaymentRequired, needsUpgrade, resetNote, trialBannerTe
 
 describe('chatSubtitle', () => {
   it('says unlimited for paid, admin and trial users', () => {
-    expect(chatSubtitle({ unlimited: true, freeChatsRemaining: 0 })).toBe('Unlimited coaching sessions');
+    expect(chatSubtitle({ unlimited: true, freeChatsRemaining: 0, daysUntilReset: null })).toBe('Unlimited coaching sessions');
   });
   it.each([
-    [0, '0 free chats remaining this week'],
     [1, '1 free chat remaining this week'],
     [2, '2 free chats remaining this week'],
-  ])('counts %i free chat(s)', (n, text) => expect(chatSubtitle({ unlimited: false, freeChatsRemaining: n })).toBe(text));
+  ])('counts %i free chat(s)', (n, text) => expect(chatSubtitle({ unlimited: false, freeChatsRemaining: n, daysUntilReset: null })).toBe(text));
+  it('says when the next free chat comes once the week\'s is spent', () => {
+    expect(chatSubtitle({ unlimited: false, freeChatsRemaining: 0, daysUntilReset: 5 })).toBe('Next free chat in 5 days');
+    expect(chatSubtitle({ unlimited: false, freeChatsRemaining: 0, daysUntilReset: 1 })).toBe('Next free chat in 1 day');
+  });
 });
 
 describe('trialBannerText', () => {

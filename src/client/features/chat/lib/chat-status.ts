@@ -1,19 +1,18 @@
 import { ApiRequestError } from '../../../lib/api-client';
+import { freeAllowance, plural, trialDaysText } from '../../../lib/plan-status';
 import type { ChatStatus } from '../../../../shared/schemas/chat';
 
-/** 'chat' or 'chats', 'day' or 'days'. */
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** The header subtitle (SPEC §2 Chat). */
-export function chatSubtitle(status: Pick<ChatStatus, 'unlimited' | 'freeChatsRemaining'>): string {
+/**
+ * The header subtitle (SPEC §2 Chat), in the same words as the account page: once the week's
+ * chat is spent it says when the next one comes, before the rep types anything.
+ */
+export function chatSubtitle(status: Pick<ChatStatus, 'unlimited' | 'freeChatsRemaining' | 'daysUntilReset'>): string {
   if (status.unlimited) return 'Unlimited coaching sessions';
-  return `${plural(status.freeChatsRemaining, 'free chat')} remaining this week`;
+  return freeAllowance(status);
 }
 
 /** The promo banner's line while the trial runs (SPEC §4: 'Last day' when one day is left). */
-export function trialBannerText(daysLeft: number): string {
-  return daysLeft <= 1 ? 'Last day of your free trial' : `${daysLeft} days left in your free trial`;
-}
+export const trialBannerText = trialDaysText;
 
 /** The upgrade screen's reset note; without a date from the server it falls back to the window length. */
 export function resetNote(daysUntilReset: number | null, windowDays: number): string {

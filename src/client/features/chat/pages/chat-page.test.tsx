@@ -19,6 +19,8 @@ const OTHER = '22222222-2222-4222-8222-222222222222';
 
 const trialStatus: ChatStatus = {
   access: 'trial',
+  plan: 'trial',
+  canStartConversation: true,
   unlimited: true,
   freeChatsRemaining: 1,
   nextResetAt: null,
@@ -176,7 +178,7 @@ describe('ChatPage: opening', () => {
   });
 
   it('shows the upgrade screen to a free user whose weekly chat is spent', async () => {
-    server.status = { ...trialStatus, access: 'free', unlimited: false, freeChatsRemaining: 0, daysUntilReset: 3, trialDaysLeft: null, trialEndsAt: null };
+    server.status = { ...trialStatus, access: 'free', plan: 'free', canStartConversation: false, unlimited: false, freeChatsRemaining: 0, daysUntilReset: 3, trialDaysLeft: null, trialEndsAt: null };
     renderChat();
     expect(await screen.findByRole('heading', { name: 'Upgrade to Continue' })).toBeTruthy();
     expect(screen.getByText('Your free weekly chat has been used')).toBeTruthy();
@@ -186,7 +188,7 @@ describe('ChatPage: opening', () => {
     expect(screen.getByRole('link', { name: /Basic Access/ }).getAttribute('href')).toBe('/checkout-basic');
     expect(screen.getByText('Free users get 1 coaching session per week')).toBeTruthy();
     expect(screen.getByText('Your next free chat resets in 3 days')).toBeTruthy();
-    expect(screen.getByTestId('chat-subtitle').textContent).toBe('0 free chats remaining this week');
+    expect(screen.getByTestId('chat-subtitle').textContent).toBe('Next free chat in 3 days');
     expect(screen.queryByLabelText('Message')).toBeNull();
     expect(screen.queryByRole('button', { name: 'New Chat' })).toBeNull();
     expect(calls('POST', '/api/chat/session')).toHaveLength(0);
@@ -225,7 +227,7 @@ describe('ChatPage: sending', () => {
     const statusCalls = calls('GET', '/api/chat/status').length;
 
     typeAndEnter('  They say the price is too high.  ');
-    await waitFor(() => expect(server.streamBodies).toEqual([{ sessionId: SESSION, message: 'They say the price is too high.' }]));
+    await waitFor(() => expect(server.streamBodies).toEqual([{ sessionId: SESSION, message: 'They say the price is too high.', clientId: expect.stringMatching(/^[0-9a-f-]{36}$/) }]));
     expect(screen.getByText('They say the price is too high.')).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Coach is typing' })).toBeTruthy();
     expect(messageBox().value).toBe('');
@@ -287,7 +289,7 @@ describe('ChatPage: sending', () => {
     } finally {
       vi.useRealTimers();
     }
-    await waitFor(() => expect(server.streamBodies).toEqual([{ sessionId: SESSION, message: 'The opener' }]));
+    await waitFor(() => expect(server.streamBodies).toEqual([{ sessionId: SESSION, message: 'The opener', clientId: expect.any(String) }]));
   });
 
   it('opens the payment dialog when a running conversation needs payment', async () => {
@@ -305,7 +307,9 @@ describe('ChatPage: sending', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Maybe later' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    typeAndEnter('Again');
+    // The refused message stays, marked; its retry asks again.
+    expect(screen.getByTestId('unsent-message').textContent).toBe('One more');
+    fireEvent.click(screen.getByRole('button', { name: 'Not sent — tap to retry' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Unlock Full Access' })).getByRole('button', { name: 'Purchase Now' }));
     expect(memory.history.at(-1)).toBe('/checkout');
   });
@@ -318,28 +322,102 @@ describe('ChatPage: sending', () => {
     expect(await screen.findByRole('heading', { name: 'Upgrade to Continue' })).toBeTruthy();
   });
 
-  it('toasts any other error with the server message', async () => {
-    server.stream = () => json({ message: 'Messages can be at most 2000 characters.', errors: {} }, 400);
+  it('keeps a refused message on screen, marked, and retries it once with the same id', async () => {
+    server.stream = () => json({ message: 'The server is restarting. Please send your message again in a moment.' }, 503);
     renderChat();
     await screen.findByText('Start a conversation with your AI sales coach!');
     typeAndEnter('Hello coach');
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Messages can be at most 2000 characters.', variant: 'destructive' }));
+    expect(await screen.findByTestId('unsent-message')).toBeTruthy();
+    expect(screen.getByTestId('unsent-mark').textContent).toContain('The server is restarting.');
+    expect(screen.queryByTestId('user-message')).toBeNull();
+    expect(toast).not.toHaveBeenCalled();
+
+    // Another message waits until this one is sent or discarded, so the order stays true.
+    typeAndEnter('Something else');
+    expect(messageBox().value).toBe('Something else');
+    expect(server.streamBodies).toHaveLength(1);
+
+    const sse = sseResponse();
+    server.stream = () => sse.response;
+    fireEvent.click(screen.getByRole('button', { name: 'Not sent — tap to retry' }));
+    await waitFor(() => expect(server.streamBodies).toHaveLength(2));
+    const [first, second] = server.streamBodies as { clientId: string; message: string }[];
+    expect(second).toEqual(first);
+    await act(async () => {
+      sse.send('user', msg(5, 'user', 'Hello coach', { clientId: first?.clientId }));
+      sse.send('done', msg(6, 'assistant', 'Hello! Where do your calls stall?'));
+      sse.close();
+    });
+    expect(await screen.findByText('Hello! Where do your calls stall?')).toBeTruthy();
+    expect(screen.getAllByTestId('user-message').map((m) => m.textContent)).toEqual(['Hello coach']);
+    expect(screen.queryByTestId('unsent-mark')).toBeNull();
   });
 
-  it('toasts the error event of a failed reply', async () => {
+  it('says a message was not sent while offline, and lets it be discarded', async () => {
+    renderChat();
+    await screen.findByText('Start a conversation with your AI sales coach!');
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/chat/message/stream') throw new TypeError('Failed to fetch');
+      return route(String(input), init);
+    });
+    typeAndEnter('Are you there?');
+    // Online, a request that got no answer at all is a failed connection.
+    expect((await screen.findByTestId('unsent-mark')).textContent).toContain('The connection failed before the coach answered.');
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Not sent — tap to retry' }));
+      await waitFor(() => expect(screen.getByTestId('unsent-mark').textContent).toContain('You are offline.'));
+    } finally {
+      offline.mockRestore();
+    }
+    expect(screen.getByTestId('unsent-message').textContent).toBe('Are you there?');
+    // Kept across a reload of the page, which opens its conversation even when another is newer.
+    cleanup();
+    server.sessions = [summary(OTHER, 'Newer', 2)];
+    server.conversations[OTHER] = { sessionId: OTHER, messages: [msg(1, 'user', 'Hi'), msg(2, 'assistant', 'Hello')] };
+    renderChat();
+    expect((await screen.findByTestId('unsent-message')).textContent).toBe('Are you there?');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByTestId('unsent-message')).toBeNull();
+    expect(localStorage.getItem('salesCoachUnsentMessage')).toBeNull();
+    expect(await screen.findByText('Start a conversation with your AI sales coach!')).toBeTruthy();
+  });
+
+  it('marks a message the server stored before the reply failed, and retries it without a second copy', async () => {
     const sse = sseResponse();
     server.stream = () => sse.response;
     renderChat();
     await screen.findByText('Start a conversation with your AI sales coach!');
     typeAndEnter('Hello coach');
     await waitFor(() => expect(server.streamBodies).toHaveLength(1));
+    const { clientId } = server.streamBodies[0] as { clientId: string };
+    const stored = msg(1, 'user', 'Hello coach', { clientId });
+    server.conversations[SESSION] = { sessionId: SESSION, messages: [stored] };
     await act(async () => {
-      sse.send('user', msg(1, 'user', 'Hello coach'));
+      sse.send('user', stored);
       sse.send('error', { message: 'The coach is unavailable right now.' });
       sse.close();
     });
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'The coach is unavailable right now.', variant: 'destructive' }));
+    expect((await screen.findByTestId('unsent-mark')).textContent).toContain('The coach is unavailable right now.');
+    expect(screen.getByRole('button', { name: 'No reply yet — tap to retry' })).toBeTruthy();
+    expect(screen.getAllByTestId('user-message')).toHaveLength(1);
+    expect(screen.queryByTestId('unsent-message')).toBeNull();
     expect(screen.queryByRole('status', { name: 'Coach is typing' })).toBeNull();
+    expect(toast).not.toHaveBeenCalled();
+
+    const retry = sseResponse();
+    server.stream = () => retry.response;
+    fireEvent.click(screen.getByRole('button', { name: 'No reply yet — tap to retry' }));
+    await waitFor(() => expect(server.streamBodies).toHaveLength(2));
+    expect(server.streamBodies[1]).toEqual(server.streamBodies[0]);
+    expect(screen.getAllByTestId('user-message')).toHaveLength(1);
+    await act(async () => {
+      retry.send('user', stored);
+      retry.send('done', msg(2, 'assistant', 'Here is a tip.'));
+      retry.close();
+    });
+    expect(await screen.findByText('Here is a tip.')).toBeTruthy();
+    expect(screen.getAllByTestId('user-message')).toHaveLength(1);
   });
 
   it('says there is no active chat session when none could be started', async () => {
@@ -372,6 +450,41 @@ describe('ChatPage: conversations', () => {
     await screen.findByText('Start a conversation with your AI sales coach!');
     fireEvent.click(screen.getByRole('button', { name: 'New Chat' }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Could not start a conversation', variant: 'destructive' }));
+  });
+
+  it("tells a free user whose week's chat is spent before they type, and leads back to that week's chat", async () => {
+    server.status = { ...trialStatus, access: 'free', plan: 'free', canStartConversation: false, unlimited: false, freeChatsRemaining: 0, daysUntilReset: 3, trialDaysLeft: null, trialEndsAt: null, openFreeSessionId: OTHER };
+    server.sessions = [summary(OTHER, 'This week', 2), summary(SESSION, 'Last month', 2)];
+    server.conversations[OTHER] = { sessionId: OTHER, messages: [msg(1, 'user', 'This week’s question'), msg(2, 'assistant', 'This week’s answer')] };
+    server.conversations[SESSION] = { sessionId: SESSION, messages: [msg(3, 'user', 'An old question'), msg(4, 'assistant', 'An old answer')] };
+    renderChat();
+    await screen.findByText('This week’s answer');
+    expect(screen.getByTestId('chat-subtitle').textContent).toBe('Next free chat in 3 days');
+
+    fireEvent.click(screen.getByRole('button', { name: 'New Chat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your free chat this week is used' });
+    expect(dialog.textContent).toContain('Your next free chat resets in 3 days');
+    // Already on this week's chat: nothing to lead back to.
+    expect(within(dialog).queryByRole('button', { name: 'Continue this week’s chat' })).toBeNull();
+    expect(calls('POST', '/api/chat/session')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    // An older conversation cannot be written in: said in place of the box, with the way back.
+    fireEvent.click(screen.getByRole('button', { name: 'Past chats' }));
+    fireEvent.click(await within(await screen.findByRole('dialog', { name: 'Past chats' })).findByRole('button', { name: /Last month/ }));
+    await screen.findByText('An old answer');
+    expect(screen.getByTestId('conversation-closed').textContent).toContain('Your next free chat resets in 3 days');
+    expect(screen.queryByLabelText('Message')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'New Chat' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Your free chat this week is used' })).getByRole('button', { name: 'Continue this week’s chat' }));
+    expect(await screen.findByText('This week’s answer')).toBeTruthy();
+    expect(screen.getByLabelText('Message')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Past chats' }));
+    fireEvent.click(await within(await screen.findByRole('dialog', { name: 'Past chats' })).findByRole('button', { name: /Last month/ }));
+    await screen.findByText('An old answer');
+    fireEvent.click(within(screen.getByTestId('conversation-closed')).getByRole('button', { name: 'Open this week’s chat' }));
+    expect(await screen.findByText('This week’s answer')).toBeTruthy();
+    expect(calls('POST', '/api/chat/session')).toHaveLength(0);
   });
 
   it('Past chats lists the conversations and reopens the chosen one', async () => {

@@ -5,27 +5,25 @@ import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/form-errors';
 import { useCurrentUser } from '../../../lib/api/current-user';
 import { useCreateSession } from '../api/create-session';
-import { useChatStatus } from '../api/get-chat-status';
+import { useChatStatus } from '../../../lib/api/chat-status';
+import { usePlans } from '../../../lib/api/plans';
+import { cn } from '../../../lib/cn';
+import { useFillScreen, useTabsHiddenSetter } from '../../../lib/page-chrome';
 import { conversationKey, useConversation } from '../api/get-conversation';
 import { useConversations } from '../api/get-conversations';
 import { OPTION_SEND_DELAY_MS, useStreamMessage } from '../api/stream-message';
 import { ChatHeader } from '../components/chat-header';
 import { ChatInput } from '../components/chat-input';
+import { ConversationClosedNotice, NewChatUnavailableDialog } from '../components/free-chat-used';
 import { MessageList } from '../components/message-list';
 import { PastChatsDialog } from '../components/past-chats-dialog';
 import { PaymentRequiredDialog } from '../components/payment-required-dialog';
 import { TrialBanner } from '../components/trial-banner';
 import { UpgradeScreen } from '../components/upgrade-screen';
 import { WelcomeDialog } from '../components/welcome-dialog';
-import { needsUpgrade } from '../lib/chat-status';
+import { isPaymentRequired, needsUpgrade } from '../lib/chat-status';
+import { loadUnsent } from '../lib/unsent-store';
 import { hasSeenChatWelcome, markChatWelcomeSeen } from '../lib/welcome-flag';
-
-/**
- * The page fills the space between the app's header bar (56px and its border) and the bottom tab
- * bar, for which the layout pads <main> by 5rem: the message list scrolls inside, and the input
- * stays in view above the tabs.
- */
-const PAGE_HEIGHT = 'calc(100dvh - 57px - 5rem - env(safe-area-inset-bottom, 0px))';
 
 function Notice({ children, action }: { children: string; action?: { label: string; onClick: () => void } }) {
   return (
@@ -40,6 +38,24 @@ function Notice({ children, action }: { children: string; action?: { label: stri
   );
 }
 
+/** Whether a finger (or mouse button) is down right now, anywhere on the page. */
+function usePointerDown() {
+  const down = useRef(false);
+  useEffect(() => {
+    const press = () => (down.current = true);
+    const release = () => (down.current = false);
+    window.addEventListener('pointerdown', press, true);
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
+    return () => {
+      window.removeEventListener('pointerdown', press, true);
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+    };
+  }, []);
+  return down;
+}
+
 /** /chat (SPEC §2 Chat): the conversation with the AI sales coach. */
 export function ChatPage() {
   const { data: user } = useCurrentUser();
@@ -49,6 +65,13 @@ export function ChatPage() {
   const createSession = useCreateSession();
   const createMutate = createSession.mutate;
   const qc = useQueryClient();
+  const plans = usePlans();
+  // The conversation takes the whole screen between the header and the tab bar, and scrolls inside.
+  useFillScreen();
+  const setTabsHidden = useTabsHiddenSetter();
+  const [inputFocused, setInputFocused] = useState(false);
+  const [newChatBlocked, setNewChatBlocked] = useState(false);
+  const pointerDown = usePointerDown();
 
   const [sessionId, setSessionId] = useState<string | null>(null);
   /** The opening choice (reopen, create or upgrade) has been made. */
@@ -78,6 +101,16 @@ export function ChatPage() {
   const onPaymentRequired = useCallback((newConversation: boolean) => (newConversation ? setUpgrade(true) : setPaymentOpen(true)), []);
   const sending = useStreamMessage({ sessionId, onPaymentRequired });
 
+  // A failed send the server had in fact answered (the answer was lost on the way, and the
+  // conversation was read again): nothing is left to retry.
+  const { unsent, discard } = sending;
+  const stored = conversation.data?.messages;
+  useEffect(() => {
+    if (!unsent || !stored) return;
+    const at = stored.findIndex((m) => m.role === 'user' && m.clientId === unsent.clientId);
+    if (at >= 0 && stored.slice(at + 1).some((m) => m.role === 'assistant')) discard();
+  }, [unsent, stored, discard]);
+
   useEffect(() => {
     // Decide on answers fetched now, not on cached ones from an earlier visit (a purchase since
     // then would otherwise still show the upgrade screen).
@@ -92,12 +125,17 @@ export function ChatPage() {
       setReady(true);
       return;
     }
+    // A message that failed to send before a reload waits in its conversation: open that one.
+    const kept = loadUnsent();
+    if (kept) return open(kept.sessionId, true);
     const latest = conversations.data[0];
     if (latest) return open(latest.sessionId, true);
     createMutate(undefined, {
       onSuccess: (session) => open(session.sessionId),
       onError: (err) => {
-        toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+        // The week's chat went elsewhere since the status was read: the upgrade screen, not an error.
+        if (isPaymentRequired(err)) setUpgrade(true);
+        else toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
         setReady(true);
       },
     });
@@ -106,14 +144,33 @@ export function ChatPage() {
   // The route's guard (app/require-user.tsx) lets only a signed-in user in; null covers the moment of signing out.
   if (!user) return null;
 
-  const newChat = () =>
+  const newChat = () => {
+    // A free user whose week's chat is spent is told so now, not after typing into a chat that would refuse them.
+    if (status.data && !status.data.canStartConversation) return setNewChatBlocked(true);
     createSession.mutate(undefined, {
       onSuccess: (session) => {
         open(session.sessionId);
         toast({ title: 'Chat Cleared', description: 'Started a fresh conversation.' });
       },
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
+      onError: (err) => {
+        if (!isPaymentRequired(err)) return toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+        void status.refetch();
+        setNewChatBlocked(true);
+      },
     });
+  };
+
+  const onInputFocus = (focused: boolean) => {
+    const apply = () => {
+      setInputFocused(focused);
+      setTabsHidden(focused);
+    };
+    if (focused || !pointerDown.current) return apply();
+    // A tap elsewhere (an option chip) blurs the box as the finger lands. Bringing the banner and
+    // the tab bar back then would move the tapped target from under the finger and the tap would
+    // miss, so they come back once the tap is over.
+    window.addEventListener('pointerup', () => setTimeout(apply, 0), { once: true });
+  };
 
   const closeWelcome = () => {
     markChatWelcomeSeen();
@@ -142,28 +199,56 @@ export function ChatPage() {
         awaitingReply={sending.awaitingReply}
         busy={sending.pending}
         onChoose={(option) => sending.send(option, OPTION_SEND_DELAY_MS)}
+        unsent={sending.unsent}
+        onRetry={sending.retry}
+        onDiscard={sending.discard}
       />
     );
   }
 
-  const trialDaysLeft = status.data?.access === 'trial' ? status.data.trialDaysLeft : null;
+  const s = status.data;
+  const trialDaysLeft = s?.access === 'trial' ? s.trialDaysLeft : null;
+  const weekChat = s?.access === 'free' ? s.openFreeSessionId : null;
+  const openWeekChat =
+    weekChat && weekChat !== sessionId
+      ? () => {
+          setNewChatBlocked(false);
+          open(weekChat, true);
+        }
+      : undefined;
+  // A free user whose week's chat went to another conversation cannot write in this one.
+  const closed = s !== undefined && s.access === 'free' && !s.canStartConversation && sessionId !== null && sessionId !== s.openFreeSessionId;
+  const freeProps = { daysUntilReset: s?.daysUntilReset ?? null, windowDays: plans.free.windowDays, onOpenWeekChat: openWeekChat };
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col" style={{ height: PAGE_HEIGHT, minHeight: '18rem' }}>
+    <div className="mx-auto flex min-h-0 w-full max-w-3xl flex-1 flex-col">
       <ChatHeader
-        status={status.data}
+        status={s}
         showNewChat={!upgrade}
         busy={sending.pending || createSession.isPending}
         onNewChat={newChat}
         onPastChats={() => setPastOpen(true)}
       />
-      {trialDaysLeft !== null && <TrialBanner daysLeft={trialDaysLeft} />}
-      {body}
-      {!upgrade && (
-        // Until the conversation has loaded there is nowhere to show a reply, so sending waits.
-        <ChatInput onSend={(text) => sending.send(text)} pending={sending.pending || !ready || (sessionId !== null && !conversation.data)} />
+      {/* While the rep types on a phone, the keyboard leaves little room: the banner steps aside too. */}
+      {trialDaysLeft !== null && (
+        <div className={cn('shrink-0', inputFocused && 'max-sm:hidden')}>
+          <TrialBanner daysLeft={trialDaysLeft} />
+        </div>
       )}
+      {body}
+      {!upgrade &&
+        (closed && !conversation.isPending ? (
+          <ConversationClosedNotice {...freeProps} />
+        ) : (
+          // Until the conversation has loaded there is nowhere to show a reply, so sending waits.
+          <ChatInput
+            onSend={(text) => sending.send(text)}
+            pending={sending.pending || !ready || (sessionId !== null && !conversation.data)}
+            onFocusChange={onInputFocus}
+          />
+        ))}
 
+      <NewChatUnavailableDialog open={newChatBlocked} onOpenChange={setNewChatBlocked} {...freeProps} />
       <WelcomeDialog open={welcomeOpen} onClose={closeWelcome} />
       <PaymentRequiredDialog open={paymentOpen} onOpenChange={setPaymentOpen} />
       <PastChatsDialog

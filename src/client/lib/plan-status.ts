@@ -1,0 +1,41 @@
+import type { ChatStatus, PlanState } from '../../shared/schemas/chat';
+
+/** 'chat' or 'chats', 'day' or 'days'. */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The account badge's plan name (SPEC §2 Account), from the server's plan: "Free Trial" only while the trial runs. */
+export function planName(plan: PlanState): string {
+  switch (plan) {
+    case 'admin':
+      return 'Admin Access';
+    case 'pro':
+      return 'Pro Plan';
+    case 'basic':
+      return 'Basic Plan';
+    case 'trial':
+      return 'Free Trial';
+    case 'free':
+      return 'Free Plan';
+  }
+}
+
+/**
+ * What a free user has left this window, in the words both the chat header and the account page
+ * use: the chats left, or when the next one comes once it is spent.
+ */
+export function freeAllowance(status: Pick<ChatStatus, 'freeChatsRemaining' | 'daysUntilReset'>): string {
+  if (status.freeChatsRemaining > 0 || status.daysUntilReset === null) return `${plural(status.freeChatsRemaining, 'free chat')} remaining this week`;
+  return `Next free chat in ${plural(status.daysUntilReset, 'day')}`;
+}
+
+/** The trial's days left (SPEC §4: 'Last day' when one day is left), for the chat's banner and the account badge alike. */
+export function trialDaysText(daysLeft: number): string {
+  return daysLeft <= 1 ? 'Last day of your free trial' : `${plural(daysLeft, 'day')} left in your free trial`;
+}
+
+/** The badge's second line: trial days left, or the free allowance; nothing for unlimited plans. */
+export function planDetail(status: ChatStatus): string | null {
+  if (status.plan === 'trial' && status.trialDaysLeft !== null) return trialDaysText(status.trialDaysLeft);
+  if (status.plan === 'free') return freeAllowance(status);
+  return null;
+}
