@@ -177,8 +177,10 @@ test('every control is at least 44×44, Past chats has a name, and toasts leave 
   await expect(page.getByRole('group', { name: 'Suggested replies' }).getByRole('button').first()).toBeEnabled();
   await box.blur();
   const header = page.getByRole('banner').first();
+  // The chat is an onboarded rep's home: it has no Back (Back would lead to /home, which sends
+  // them straight back); the header's Back is measured on the account page below.
+  await expect(header.getByRole('link', { name: 'Back' })).toHaveCount(0);
   const targets = {
-    Back: header.getByRole('link', { name: 'Back' }),
     'Past chats': page.getByRole('button', { name: 'Past chats' }),
     'New Chat': page.getByRole('button', { name: 'New Chat' }),
     Upgrade: page.getByRole('link', { name: /^Upgrade for / }),
@@ -211,6 +213,8 @@ test('every control is at least 44×44, Past chats has a name, and toasts leave 
 
   // The account page names the plan as the chat does.
   await page.goto('/account');
+  const back = await page.getByRole('banner').first().getByRole('link', { name: 'Back' }).boundingBox();
+  expect(back && back.width >= 44 && back.height >= 44, `Back ${back?.width}×${back?.height}`).toBe(true);
   await expect(page.getByTestId('plan-badge')).toHaveText('Free Trial');
   await expect(page.getByTestId('plan-detail')).toHaveText('60 days left in your free trial');
 });
