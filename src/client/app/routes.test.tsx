@@ -1,0 +1,38 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ONBOARDING_STEPS, previousPath } from '../features/onboarding/lib/onboarding-steps';
+import { PAGE_LOADING_DELAY_MS, PageLoading } from './lazy-page';
+import { APP_ROUTES, ONBOARDING_STEP_PATHS } from './routes';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('the route table', () => {
+  it('lists the onboarding steps the onboarding feature defines, in its order, with its Back targets', () => {
+    expect(ONBOARDING_STEP_PATHS).toEqual(ONBOARDING_STEPS.map((step) => step.path));
+    for (const step of ONBOARDING_STEPS) {
+      expect(APP_ROUTES.find((route) => route.path === step.path)?.back, step.path).toBe(previousPath(step));
+    }
+  });
+
+  it('loads every feature page as a chunk of its own; only the welcome page and the placeholders come with the shell', async () => {
+    const eager = APP_ROUTES.filter((route) => !route.page.preload).map((route) => route.path);
+    expect(eager).toEqual(['/', '/training', '/community', '/referral', '/feedback', '/admin', '/checkout', '/checkout-basic', '/checkout-pro-promo']);
+    // Each preload resolves to a renderable page (a wrong export name would only show in the browser).
+    const lazy = APP_ROUTES.filter((route) => route.page.preload);
+    const loaded = await Promise.all(lazy.map((route) => route.page.preload?.()));
+    for (const [i, module] of loaded.entries()) expect(typeof (module as { default: unknown }).default, lazy[i]?.path).toBe('function');
+  });
+});
+
+describe('the page-loading fallback', () => {
+  it('shows nothing at first, so a fast load does not flicker, then says it is loading', () => {
+    vi.useFakeTimers();
+    render(<PageLoading />);
+    expect(screen.queryByRole('status')).toBeNull();
+    act(() => vi.advanceTimersByTime(PAGE_LOADING_DELAY_MS));
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+  });
+});
