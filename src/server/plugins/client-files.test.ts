@@ -14,6 +14,9 @@ const html = `<!doctype html><html lang="en"><head><title>SalesCoach</title>${'<
 fs.mkdirSync(path.join(clientDir, 'assets'));
 fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), script);
 fs.writeFileSync(path.join(clientDir, 'index.html'), html);
+// What scripts/page-preloads.mjs writes: the chunks /auth needs beyond the first one.
+fs.mkdirSync(path.join(clientDir, '.vite'));
+fs.writeFileSync(path.join(clientDir, '.vite', 'page-preloads.json'), JSON.stringify({ '/auth': ['/assets/auth-page-def456.js', '/assets/schemas-789.js'], '/home': [] }));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,6 +62,21 @@ describe('the built client files', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(zlib.brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(html);
+  });
+
+  it("gives a page with preloads its chunks as modulepreload links in index.html's head, and other pages index.html as built", async () => {
+    const auth = await t.app.inject({ url: '/auth?next=%2Fchat', headers: { 'accept-encoding': ALL } });
+    expect(auth.statusCode).toBe(200);
+    expect(auth.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(auth.headers['cache-control']).toBe('no-cache');
+    const head = auth.body.slice(0, auth.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-page-def456.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/schemas-789.js">');
+    expect(auth.body.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(/\s*<\/head>/, '</head>')).toBe(html);
+    for (const url of ['/', '/home', '/authx']) {
+      const res = await t.app.inject({ url });
+      expect(res.body, url).toBe(html);
+    }
   });
 
   it('answers 404 for a source map or any missing asset, never index.html', async () => {
