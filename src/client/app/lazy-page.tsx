@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Component, lazy, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
 /**
  * A page component as the route table holds it. A page that loads as its own chunk also carries
@@ -46,4 +46,30 @@ export function PageLoading() {
       Loading…
     </p>
   );
+}
+
+/**
+ * What shows when a page cannot be shown: its chunk did not load (offline on a page not visited
+ * before, or a release replaced the chunk this tab's index.html names) or the page failed to
+ * render. Without it the whole app would go blank; here the shell stays and a reload fetches
+ * the current release.
+ */
+export class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div role="alert" className="mx-auto max-w-md space-y-4 px-4 py-10 text-center text-slate-600">
+        <p>This page could not be loaded. Check your connection, then reload.</p>
+        <button type="button" onClick={() => window.location.reload()} className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700">
+          Reload
+        </button>
+      </div>
+    );
+  }
 }

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { PageLoading } from './lazy-page';
+import { PageErrorBoundary, PageLoading } from './lazy-page';
 import { RequireUser } from './require-user';
 import { APP_ROUTES, NOT_FOUND_ROUTE, type AppRoute } from './routes';
 
@@ -10,9 +10,11 @@ function RoutePage({ route }: { route: AppRoute }) {
   // rather than after it. Idempotent: the chunk is requested once.
   void Page.preload?.();
   const page = (
-    <Suspense fallback={<PageLoading />}>
-      <Page />
-    </Suspense>
+    <PageErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    </PageErrorBoundary>
   );
   if (route.auth === 'public') return page;
   return <RequireUser signedOutTo={route.auth.signedOutTo}>{page}</RequireUser>;

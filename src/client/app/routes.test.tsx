@@ -1,7 +1,8 @@
+import { Suspense } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ONBOARDING_STEPS, previousPath } from '../features/onboarding/lib/onboarding-steps';
-import { PAGE_LOADING_DELAY_MS, PageLoading } from './lazy-page';
+import { lazyPage, PAGE_LOADING_DELAY_MS, PageErrorBoundary, PageLoading } from './lazy-page';
 import { APP_ROUTES, ONBOARDING_STEP_PATHS } from './routes';
 
 afterEach(() => {
@@ -34,5 +35,23 @@ describe('the page-loading fallback', () => {
     expect(screen.queryByRole('status')).toBeNull();
     act(() => vi.advanceTimersByTime(PAGE_LOADING_DELAY_MS));
     expect(screen.getByRole('status').textContent).toBe('Loading…');
+  });
+});
+
+describe('a page whose chunk does not load', () => {
+  it('says so with a way to reload, instead of taking the whole app down', async () => {
+    // React reports the caught error on the console; expected here.
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Missing = lazyPage<object>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    render(
+      <PageErrorBoundary>
+        <Suspense fallback={null}>
+          <Missing />
+        </Suspense>
+      </PageErrorBoundary>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('This page could not be loaded');
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    quiet.mockRestore();
   });
 });
