@@ -11,14 +11,14 @@ const KB = 1000;
 
 /**
  * Issue #13's budget: 100 KB of gzipped JavaScript before the page shows. `/` paints from the
- * first chunk alone; `/auth` also needs its page's chunk (and what that imports), fetched as soon
- * as the first chunk runs. `/auth`'s budget is higher for now: its forms validate with zod and
- * react-hook-form (about 37 KB gzipped), which only the auth feature can move off the first paint
- * (docs/decisions/0009-loading-fast.md).
+ * first chunk alone; `/auth` also needs its page's chunk and what that imports (preloaded from
+ * its index.html, scripts/page-preloads.mjs). `/auth`'s budget is higher for now (it measured
+ * 138 KB): its forms validate with zod and react-hook-form (about 37 KB gzipped), which only the
+ * auth feature can move off the first paint (docs/decisions/0009-loading-fast.md).
  */
 const PAGES = [
   { path: '/', pageModule: null, budget: 100 * KB },
-  { path: '/auth', pageModule: 'features/auth/pages/auth-page.tsx', budget: 140 * KB },
+  { path: '/auth', pageModule: 'features/auth/pages/auth-page.tsx', budget: 145 * KB },
 ];
 
 const dir = process.argv[2] ?? 'dist/client';
