@@ -79,6 +79,11 @@ describe('the built client files', () => {
     }
   });
 
+  it("does not publish the build's own files under .vite/", async () => {
+    const res = await t.app.inject({ url: '/.vite/page-preloads.json' });
+    expect(res.body).not.toContain('auth-page-def456');
+  });
+
   it('answers 404 for a source map or any missing asset, never index.html', async () => {
     for (const url of ['/assets/index-abc123.js.map', '/assets/chat-page-old.js']) {
       const res = await t.app.inject({ url, headers: { 'accept-encoding': ALL } });

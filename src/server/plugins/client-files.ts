@@ -46,6 +46,9 @@ export function registerClientFiles(app: FastifyInstance, clientDir: string | un
       wildcard: false,
       index: false,
       preCompressed: true,
+      // .vite/ holds the build's manifest and preload list, for the build and this plugin only. The
+      // start-up file list already skips dot folders; this keeps it so should `wildcard` ever be turned on.
+      dotfiles: 'ignore',
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', IMMUTABLE_CACHE);
         // index.html, sw.js, the manifest and icons keep their names across releases: always revalidate.
