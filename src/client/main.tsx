@@ -1,3 +1,5 @@
+// First: zod must know it may not use eval before any schema is built (see the module).
+import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppLayout } from './app/layout/app-layout';

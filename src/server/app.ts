@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +8,8 @@ import { buildPlanCatalogue } from '../shared/plans.js';
 import type { AppDeps, AppInputs } from './deps.js';
 import { selectCoachEngine } from './modules/coach/service.js';
 import { frameworkErrorHandler, registerErrorHandler, serializeError } from './plugins/errors.js';
+import { registerClientFiles } from './plugins/client-files.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerHousekeeping } from './plugins/housekeeping.js';
@@ -50,6 +49,8 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   registerSecurityHeaders(app);
+  // Before any route: the plugin hooks into each route as it is added.
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -83,31 +84,6 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   // The coach needs its knowledge from the first message on; a no-op once there is any.
   await ensureStarterKnowledge(deps.db);
 
-  registerClient(app, deps.clientDir);
+  registerClientFiles(app, deps.clientDir);
   return app;
-}
-
-/** Serves the built React app, with index.html for every client route (the SPA decides what to show, including its 404 page). */
-function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
-  const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
-  const hasClient = indexFile !== undefined && fs.existsSync(indexFile);
-  if (hasClient && clientDir) {
-    app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (reply, filePath) => {
-        // Vite fingerprints everything under assets/, so it can be cached for good.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else reply.header('cache-control', 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
-    if (hasClient && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ message: 'Not found.' });
-  });
 }

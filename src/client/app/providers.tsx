@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
 import { setCurrentUser } from '../lib/api/current-user';
 import { signedOutReason, subscribeSignedOut } from '../lib/session-ended';
-import { Toaster } from './layout/toaster';
+import { LazyToaster } from './lazy-toaster';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -19,7 +19,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

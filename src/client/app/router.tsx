@@ -1,15 +1,23 @@
+import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { PageErrorBoundary, PageLoading } from './lazy-page';
 import { RequireUser } from './require-user';
 import { APP_ROUTES, NOT_FOUND_ROUTE, type AppRoute } from './routes';
 
 function RoutePage({ route }: { route: AppRoute }) {
   const Page = route.page;
-  if (route.auth === 'public') return <Page />;
-  return (
-    <RequireUser signedOutTo={route.auth.signedOutTo}>
-      <Page />
-    </RequireUser>
+  // Start fetching the page's chunk now, alongside the session read RequireUser waits for,
+  // rather than after it. Idempotent: the chunk is requested once.
+  void Page.preload?.();
+  const page = (
+    <PageErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    </PageErrorBoundary>
   );
+  if (route.auth === 'public') return page;
+  return <RequireUser signedOutTo={route.auth.signedOutTo}>{page}</RequireUser>;
 }
 
 /** Every route of the route table; anything else is the 404 page. */

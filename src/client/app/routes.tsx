@@ -1,20 +1,61 @@
-import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoute, useLocation, useRouter, type Parser } from 'wouter';
 import { Gift, GraduationCap, MessageSquare, User, Users, type LucideIcon } from 'lucide-react';
-import { AccountPage } from '../features/account/pages/account-page';
 import { authModeFrom } from '../features/auth/lib/auth-mode';
-import { AuthPage } from '../features/auth/pages/auth-page';
-import { DownloadsPage } from '../features/downloads/pages/downloads-page';
-import { LandingPage } from '../features/home/pages/landing-page';
-import { PrivacyPolicyPage } from '../features/legal/pages/privacy-policy-page';
-import { TermsOfServicePage } from '../features/legal/pages/terms-of-service-page';
-import { ONBOARDING_STEPS, previousPath, STEP_COUNT, stepNumber } from '../features/onboarding/lib/onboarding-steps';
-import { OnboardingIndexPage, OnboardingStepPage } from '../features/onboarding/pages/onboarding-step-page';
-import { TutorialPage } from '../features/tutorial/pages/tutorial-page';
+import type { OnboardingStep } from '../features/onboarding/lib/onboarding-steps';
 import { WelcomePage } from '../features/welcome/pages/welcome-page';
+import { lazyPage, withProps, type PageComponent } from './lazy-page';
 import { homePathFor } from '../lib/home-path';
 import { ComingSoonPage } from './pages/coming-soon-page';
 import { NotFoundPage } from './pages/not-found-page';
+
+/*
+ * Every feature page loads as its own chunk (issue #13: the first visit downloads the welcome
+ * page and the shell, not the chat's Markdown renderer or the account forms). The welcome page,
+ * the 404 page and the coming-soon placeholder are small and stay in the first chunk, so `/`
+ * paints without a second round trip.
+ */
+const AccountPage = lazyPage(() => import('../features/account/pages/account-page').then((m) => m.AccountPage));
+const AuthPage = lazyPage(() => import('../features/auth/pages/auth-page').then((m) => m.AuthPage));
+const ChatPage = lazyPage(() => import('../features/chat/pages/chat-page').then((m) => m.ChatPage));
+const DownloadsPage = lazyPage(() => import('../features/downloads/pages/downloads-page').then((m) => m.DownloadsPage));
+const LandingPage = lazyPage(() => import('../features/home/pages/landing-page').then((m) => m.LandingPage));
+const OnboardingIndexPage = lazyPage(() => import('../features/onboarding/pages/onboarding-step-page').then((m) => m.OnboardingIndexPage));
+
+/**
+ * The onboarding steps' paths, in order. The steps themselves (onboarding-steps.ts) carry their
+ * checks, and with them zod and the shared schemas: importing them here would put all of that in
+ * the first chunk. routes.test.ts keeps this list equal to ONBOARDING_STEPS.
+ */
+export const ONBOARDING_STEP_PATHS: readonly OnboardingStep['path'][] = [
+  '/onboarding/age',
+  '/onboarding/location',
+  '/onboarding/experience',
+  '/onboarding/income',
+  '/onboarding/struggles',
+  '/onboarding/industry',
+  '/onboarding/product',
+];
+
+/** Each step's name, for the browser tab; routes.test.ts keeps it equal to ONBOARDING_STEPS too. */
+export const ONBOARDING_STEP_NAMES: readonly string[] = ['Age', 'Location', 'Experience', 'Income', 'Struggles', 'Industry', 'Product'];
+
+/** The page of one onboarding step: the step's definition loads with the page's chunk. */
+function onboardingStepPage(path: OnboardingStep['path']): PageComponent {
+  return lazyPage(async () => {
+    const [{ OnboardingStepPage }, { ONBOARDING_STEPS }] = await Promise.all([
+      import('../features/onboarding/pages/onboarding-step-page'),
+      import('../features/onboarding/lib/onboarding-steps'),
+    ]);
+    const step = ONBOARDING_STEPS.find((candidate) => candidate.path === path);
+    if (!step) throw new Error(`No onboarding step at ${path}`);
+    return function OnboardingStepRoute() {
+      return <OnboardingStepPage step={step} />;
+    };
+  });
+}
+const PrivacyPolicyPage = lazyPage(() => import('../features/legal/pages/privacy-policy-page').then((m) => m.PrivacyPolicyPage));
+const TermsOfServicePage = lazyPage(() => import('../features/legal/pages/terms-of-service-page').then((m) => m.TermsOfServicePage));
+const TutorialPage = lazyPage(() => import('../features/tutorial/pages/tutorial-page').then((m) => m.TutorialPage));
 
 /**
  * One page of the app, and everything the shell says about it. The router, the header bar (Back
@@ -41,23 +82,10 @@ export interface AppRoute {
    * signed-in user, the tab bar.
    */
   chrome: 'none' | 'header' | 'header-and-tabs';
-  page: ComponentType;
+  /** Feature pages are lazy (lazy-page.tsx): the router preloads and suspends on them. */
+  page: PageComponent;
   /** 'public', or where a signed-out visitor is sent instead of seeing the page. */
   auth: 'public' | { signedOutTo: string };
-}
-
-/**
- * The chat (with its Markdown renderer) is the largest page and not needed to sign up or
- * onboard, so it loads as its own chunk when first opened.
- */
-const ChatPage = lazy(() => import('../features/chat/pages/chat-page').then((m) => ({ default: m.ChatPage })));
-
-function LazyChatPage() {
-  return (
-    <Suspense fallback={<p className="px-4 py-10 text-center text-slate-500">Loading your coach…</p>}>
-      <ChatPage />
-    </Suspense>
-  );
 }
 
 const SIGNED_IN = { signedOutTo: '/' } as const;
@@ -84,7 +112,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     back: '/',
     tab: null,
     chrome: 'none',
-    page: () => <AuthPage initialMode="signin" />,
+    page: withProps(AuthPage, { initialMode: 'signin' }),
     auth: 'public',
   },
   {
@@ -94,27 +122,27 @@ export const APP_ROUTES: readonly AppRoute[] = [
     back: '/',
     tab: null,
     chrome: 'none',
-    page: () => <AuthPage initialMode="signup" />,
+    page: withProps(AuthPage, { initialMode: 'signup' }),
     auth: 'public',
   },
   // /onboarding only forwards to the first step, so it needs no sign-in of its own.
   { path: '/onboarding', title: 'Set Up Your Profile', back: '/auth', tab: null, chrome: 'header', page: OnboardingIndexPage, auth: 'public' },
-  ...ONBOARDING_STEPS.map(
-    (step): AppRoute => ({
-      path: step.path,
+  ...ONBOARDING_STEP_PATHS.map(
+    (path, index): AppRoute => ({
+      path,
       title: 'Set Up Your Profile',
-      documentTitle: `${step.name} (step ${stepNumber(step)} of ${STEP_COUNT}) · Set Up Your Profile`,
+      documentTitle: `${ONBOARDING_STEP_NAMES[index] ?? ''} (step ${index + 1} of ${ONBOARDING_STEP_PATHS.length}) · Set Up Your Profile`,
       // The first step's Back is /auth, not /onboarding, which would only forward back to it.
-      back: previousPath(step),
+      back: ONBOARDING_STEP_PATHS[index - 1] ?? '/auth',
       tab: null,
       chrome: 'header',
-      page: () => <OnboardingStepPage step={step} />,
+      page: onboardingStepPage(path),
       // The answers belong to an account: without one there is nothing to fill in.
       auth: { signedOutTo: '/auth' },
     }),
   ),
   { path: '/tutorial', title: 'Tutorial', back: '/home', tab: null, chrome: 'header', page: TutorialPage, auth: SIGNED_IN },
-  { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: MessageSquare }, chrome: 'header-and-tabs', page: LazyChatPage, auth: SIGNED_IN },
+  { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: MessageSquare }, chrome: 'header-and-tabs', page: ChatPage, auth: SIGNED_IN },
   comingSoon('/training', 'Sales Training', '/home', { tab: { label: 'Training', icon: GraduationCap } }),
   comingSoon('/community', 'Community', '/home', { tab: { label: 'Community', icon: Users } }),
   comingSoon('/referral', 'Referral Program', '/home', { tab: { label: 'Referrals', icon: Gift } }),
@@ -155,7 +183,7 @@ export function backTarget(back: string | null, path: string, user: { onboarding
   if (back === null || !user) return back;
   let target = back;
   if (target === '/home' || target === '/auth' || target === '/signup') target = homePathFor(user);
-  if (target === '/onboarding') target = ONBOARDING_STEPS[0]?.path ?? target;
+  if (target === '/onboarding') target = ONBOARDING_STEP_PATHS[0] ?? target;
   return target === path ? null : target;
 }
 

@@ -29,7 +29,7 @@ export interface TestApp {
 /** The real app on a fresh database cloned from the migrated template. */
 export async function buildTestApp(
   envOverrides: Record<string, string> = {},
-  options: { coach?: CoachEngine; logStream?: { write: (line: string) => void } } = {},
+  options: { coach?: CoachEngine; logStream?: { write: (line: string) => void }; clientDir?: string } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -43,7 +43,7 @@ export async function buildTestApp(
   const database = connect(url.toString());
   const clock = testClock();
   const logging = options.logStream ? { logger: { level: 'info' }, logStream: options.logStream } : { logger: false };
-  const app = await buildApp({ env, db: database.db, now: clock.now, coach: options.coach, ...logging });
+  const app = await buildApp({ env, db: database.db, now: clock.now, coach: options.coach, clientDir: options.clientDir, ...logging });
   await app.ready();
   return {
     app,

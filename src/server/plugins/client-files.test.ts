@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../../scripts/precompress.mjs';
+import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { IMMUTABLE_CACHE } from './client-files.js';
+
+/** A built client in miniature, compressed by the build's own step (scripts/precompress.mjs). */
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salescoach-client-'));
+const script = `export const words = ${JSON.stringify('coach '.repeat(2000))};\n`;
+const html = `<!doctype html><html lang="en"><head><title>SalesCoach</title>${'<meta name="x" content="padding">'.repeat(60)}</head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
+fs.mkdirSync(path.join(clientDir, 'assets'));
+fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), script);
+fs.writeFileSync(path.join(clientDir, 'index.html'), html);
+// What scripts/page-preloads.mjs writes: the chunks /auth needs beyond the first one.
+fs.mkdirSync(path.join(clientDir, '.vite'));
+fs.writeFileSync(path.join(clientDir, '.vite', 'page-preloads.json'), JSON.stringify({ '/auth': ['/assets/auth-page-def456.js', '/assets/schemas-789.js'], '/home': [] }));
+
+let t: TestApp;
+beforeAll(async () => {
+  const written = precompressDir(clientDir);
+  expect(written.map((f) => f.file).sort()).toEqual([path.join('assets', 'index-abc123.js'), 'index.html']);
+  t = await buildTestApp({}, { clientDir });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+const ALL = 'gzip, deflate, br';
+
+describe('the built client files', () => {
+  it('serves a script as its brotli copy, cached for good, varying on Accept-Encoding', async () => {
+    const res = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': ALL } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(script);
+    expect(res.rawPayload.length).toBeLessThan(script.length / 10);
+    // The build's copy, not one compressed on the fly (which would have no length).
+    expect(Number(res.headers['content-length'])).toBe(fs.statSync(path.join(clientDir, 'assets', 'index-abc123.js.br')).size);
+  });
+
+  it('serves the gzip copy to a browser without brotli, and the file itself to one that accepts neither', async () => {
+    const gz = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString('utf8')).toBe(script);
+    const plain = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(script);
+  });
+
+  it('answers a client route with index.html, compressed and revalidated on every visit', async () => {
+    const res = await t.app.inject({ url: '/chat', headers: { 'accept-encoding': ALL } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(html);
+  });
+
+  it("gives a page with preloads its chunks as modulepreload links in index.html's head, and other pages index.html as built", async () => {
+    const auth = await t.app.inject({ url: '/auth?next=%2Fchat', headers: { 'accept-encoding': ALL } });
+    expect(auth.statusCode).toBe(200);
+    expect(auth.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(auth.headers['cache-control']).toBe('no-cache');
+    const head = auth.body.slice(0, auth.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-page-def456.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/schemas-789.js">');
+    expect(auth.body.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(/\s*<\/head>/, '</head>')).toBe(html);
+    for (const url of ['/', '/home', '/authx']) {
+      const res = await t.app.inject({ url });
+      expect(res.body, url).toBe(html);
+    }
+  });
+
+  it("does not publish the build's own files under .vite/", async () => {
+    const res = await t.app.inject({ url: '/.vite/page-preloads.json' });
+    expect(res.body).not.toContain('auth-page-def456');
+  });
+
+  it('answers 404 for a source map or any missing asset, never index.html', async () => {
+    for (const url of ['/assets/index-abc123.js.map', '/assets/chat-page-old.js']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': ALL } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+  });
+});
