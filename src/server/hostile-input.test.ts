@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { aiEscalations, chatMessages, knowledgeVersions, sessions, users } from './db/schema.js';
+import { aiEscalations, chatMessages, knowledgeVersions, sessions, users } from './db/schema/index.js';
 import { buildTestApp, type TestApp } from './test/build-test-app.js';
 import { makeUser, type SignedInUser } from './test/factories.js';
 import { validProfile } from './test/profile.js';

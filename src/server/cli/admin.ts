@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { connect } from '../db/client.js';
 import { EMBEDDED_DB_NAME, openDatabase } from '../db/database.js';
 import { resolveClusterDir, runningServerUrl } from '../db/embedded.js';
-import { users } from '../db/schema.js';
+import { users } from '../db/schema/index.js';
 import { readEnv } from '../env.js';
 import { findUserByNameOrEmail } from '../modules/auth/service.js';
 

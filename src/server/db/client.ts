@@ -1,6 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema.js';
+import * as schema from './schema/index.js';
 
 /** Drizzle over the pool; `$client` is the pool itself, for the few hot statements written as SQL. */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };

@@ -2,7 +2,7 @@ import { and, gt, inArray, lte } from 'drizzle-orm';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.js';
-import { rateLimitCounters } from '../db/schema.js';
+import { rateLimitCounters } from '../db/schema/index.js';
 import { HttpError } from './errors.js';
 
 /** At most `max` hits per `windowMs`, counted in a fixed window that starts at the first hit. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../shared/schemas/errors.js';
-import type { UserRow } from '../db/schema.js';
+import type { UserRow } from '../db/schema/index.js';
 import { SESSION_MAX_MS, userForToken, type RevokedReason } from '../modules/auth/service.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from './errors.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, getTableColumns } from 'drizzle-orm';
-import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, users } from '../../db/schema.js';
+import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser, sessionCookieOf, type SignedInUser } from '../../test/factories.js';
 import { validProfile } from '../../test/profile.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AccountDeletionInput, AccountExport, EmailChangeInput, PasswordChangeInput } from '../../../shared/schemas/account.js';
 import type { Db } from '../../db/client.js';
-import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, users, type UserRow } from '../../db/schema.js';
+import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { assertUncommonPassword, emailTakenError, revokeOtherSessions, hashPassword, hashToken, verifyPassword } from '../auth/service.js';
 import { escalationFields } from '../escalations/service.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
-import { sessions, users } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema/index.js';
 import { readEnv } from '../../env.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser, sessionCookieOf } from '../../test/factories.js';

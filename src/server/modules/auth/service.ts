@@ -4,7 +4,7 @@ import type { SignInInput, SignUpInput } from '../../../shared/schemas/auth.js';
 import { DAY_MS } from '../../../shared/time.js';
 import type { Db, Executor } from '../../db/client.js';
 import { pgErrorOf } from '../../db/errors.js';
-import { users, type UserRow } from '../../db/schema.js';
+import { users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { blockedFor, clearCounters, hit, type Limit } from '../../plugins/rate-limits.js';
 import { assertUncommonPassword, hashPassword, timingDummyHash, verifyPassword } from './passwords.js';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../../shared/time.js';
 import type { Db, Executor } from '../../db/client.js';
-import { sessions, users, type SessionRow, type UserRow } from '../../db/schema.js';
+import { sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.js';
 
 /** DECISIONS §1: sessions slide for 30 days of inactivity and end after 90 days at most. */
 export const SESSION_IDLE_MS = 30 * DAY_MS;

@@ -1,7 +1,7 @@
 import type { PlanCatalogue } from '../../../shared/plans.js';
 import type { ChatAccess, PlanState } from '../../../shared/schemas/chat.js';
 import { DAY_MS } from '../../../shared/time.js';
-import type { UserRow } from '../../db/schema.js';
+import type { UserRow } from '../../db/schema/index.js';
 
 /*
  * Who may chat how much (DECISIONS §3): admins and paying users without limit, then the trial,

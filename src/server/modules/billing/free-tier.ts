@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { PlanCatalogue } from '../../../shared/plans.js';
 import type { Db, Tx } from '../../db/client.js';
 import { withRetry } from '../../db/errors.js';
-import { chatSessions, users, type UserRow } from '../../db/schema.js';
+import { chatSessions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { daysUntil, mayStartConversation, nextFreeChatAt, windowExpired } from './entitlements.js';
 

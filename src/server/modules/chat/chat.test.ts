@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { aiEscalations, chatMessages, chatSessions, knowledgeChunks, users } from '../../db/schema.js';
+import { aiEscalations, chatMessages, chatSessions, knowledgeChunks, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { failMessagesContaining } from '../../test/db-faults.js';
 import { makeUser, type SignedInUser } from '../../test/factories.js';

@@ -6,7 +6,7 @@ import type { ChatMessage, ChatSession, ChatStatus, ConversationSummary } from '
 import type { Db, Tx } from '../../db/client.js';
 import { pgErrorOf, withRetry } from '../../db/errors.js';
 import { countHitSql, countHitValues, overLimitFor, type Limit } from '../../plugins/rate-limits.js';
-import { aiEscalations, chatMessages, chatSessions, users, type UserRow } from '../../db/schema.js';
+import { aiEscalations, chatMessages, chatSessions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import {
   assertMayStartConversation,

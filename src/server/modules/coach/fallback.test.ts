@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiEscalations, chatMessages, chatSessions } from '../../db/schema.js';
+import { aiEscalations, chatMessages, chatSessions } from '../../db/schema/index.js';
 import { readEnv } from '../../env.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser, type SignedInUser } from '../../test/factories.js';

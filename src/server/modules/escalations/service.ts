@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Escalation } from '../../../shared/schemas/escalations.js';
 import type { Db } from '../../db/client.js';
-import { aiEscalations, chatMessages, chatSessions, users, type UserRow } from '../../db/schema.js';
+import { aiEscalations, chatMessages, chatSessions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { appendKnowledge } from '../knowledge/service.js';
 

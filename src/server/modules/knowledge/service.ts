@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { desc, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { knowledgeChunks, knowledgeVersions } from '../../db/schema.js';
+import { knowledgeChunks, knowledgeVersions } from '../../db/schema/index.js';
 import type { KnowledgePassage } from '../coach/service.js';
 import { chunkKnowledge } from './chunking.js';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { OnboardingInput } from '../../../shared/schemas/onboarding.js';
 import type { Db } from '../../db/client.js';
-import { users, type UserRow } from '../../db/schema.js';
+import { users, type UserRow } from '../../db/schema/index.js';
 
 /**
  * Saves the rep's profile and marks onboarding complete. Also used by the account page's

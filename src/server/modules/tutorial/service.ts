@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users, type UserRow } from '../../db/schema.js';
+import { users, type UserRow } from '../../db/schema/index.js';
 
 /** Records the first time the user watched the tutorial; later calls keep and answer that time. */
 export async function markTutorialSeen(db: Db, user: UserRow, now: Date): Promise<Date> {

@@ -1,0 +1,74 @@
+/** Accounts and their sign-in sessions (modules/auth, account, user, onboarding). */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './common.js';
+
+/** SPEC.md §3 users, plus the password hash (never leaves the server). */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    hasBasicAccess: boolean('has_basic_access').notNull().default(false),
+    hasProAccess: boolean('has_pro_access').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    sessionCount: integer('session_count').notNull().default(0),
+    weeklyFreeChatsRemaining: integer('weekly_free_chats_remaining').notNull().default(1),
+    lastWeeklyResetDate: timestamp('last_weekly_reset_date', { withTimezone: true }),
+    hasUsedFreeTrial: boolean('has_used_free_trial').notNull().default(false),
+    freeSessionUsed: boolean('free_session_used').notNull().default(false),
+    freeSessionExpiresAt: timestamp('free_session_expires_at', { withTimezone: true }),
+    basicPurchaseDate: timestamp('basic_purchase_date', { withTimezone: true }),
+    hasUsedProPromo: boolean('has_used_pro_promo').notNull().default(false),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    age: integer('age'),
+    city: text('city'),
+    state: text('state'),
+    salesExperience: text('sales_experience'),
+    currentIncome: integer('current_income'),
+    targetIncome: integer('target_income'),
+    biggestStruggle: text('biggest_struggle'),
+    industry: text('industry'),
+    product: text('product'),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    tutorialSeenAt: timestamp('tutorial_seen_at', { withTimezone: true }),
+    referralCode: text('referral_code').notNull(),
+    referredBy: text('referred_by'),
+    freeProMonthsRemaining: integer('free_pro_months_remaining').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Usernames and emails compare case-insensitively, so uniqueness must too.
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_referral_code_idx').on(t.referralCode),
+  ],
+);
+
+/** Server-side sessions: the cookie holds a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Hard end of the session regardless of activity (90 days after creation). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * Why the session was ended by something other than its own sign-out (today only
+     * 'password_changed'). Such a session signs nobody in, but its row stays until the usual
+     * purge so the device still holding the cookie can be told why it was signed out.
+     */
+    revokedReason: text('revoked_reason', { enum: ['password_changed'] }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

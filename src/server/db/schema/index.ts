@@ -1,0 +1,11 @@
+/**
+ * The database schema, one file per feature (issue #14: new tables land in their feature's file).
+ * Everything is re-exported here, so code imports `db/schema/index.js` and drizzle-kit reads one entry.
+ */
+export * from './auth.js';
+export * from './billing.js';
+export * from './chat.js';
+export * from './escalations.js';
+export * from './feedback.js';
+export * from './knowledge.js';
+export * from './rate-limits.js';
