@@ -46,6 +46,16 @@ describe('what the rep says is kept', () => {
     expect(facts.decider).toBe('the wife');
   });
 
+  it('keeps the next real occasion the rep names, and aims the action at it', async () => {
+    expect(withMessage(NO_FACTS, 'people hang up on me the next day too').occasion).toBeUndefined();
+    expect(withMessage(NO_FACTS, 'i have a walkthrough friday with both owners').occasion).toBe('the walkthrough on friday');
+    expect(withMessage(NO_FACTS, 'give me something for tomorrows 10am demo').occasion).toBe("tomorrow's 10am demo");
+    const { say } = await conversation({ product: 'Pool installs' });
+    await say("homeowners love the design then say 'we need to think about the financing' and stall");
+    const reply = await say("ok what do i say on tomorrow's 10am appointment when she brings up the financing");
+    expect(reply.content).toContain("**For tomorrow's 10am appointment:**");
+  });
+
   it('quotes the buyer back and keeps their numbers', async () => {
     const { say } = await conversation({ product: 'Solar panel leasing' });
     const reply = await say("At the end of the visit the homeowner says 'the guy from SunPower quoted $18,000, can you do better?' and I never know what to do next");

@@ -183,7 +183,7 @@ function coach(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Sta
   // A section the rep has already been shown is cited by its title alone, not quoted again.
   const shown = found && ctx.history.some((m) => m.role === 'assistant' && m.content.includes(`From our playbook, "${found.title.split(' › ').at(-1)}"`));
   const reply: CoachReply = {
-    content: coachingText({ opening, technique, stage, topic, passage: shown ? undefined : found, profile: ctx.profile, closing: 'What would help most next?' }),
+    content: coachingText({ opening, technique, stage, topic, passage: shown ? undefined : found, profile: ctx.profile, closing: 'What would help most next?', occasion: state.facts.occasion }),
     options: [...NEXT_OPTIONS],
     coaching: { stage, topics: [...new Set([topic, ...also, ...(state.topic ? [state.topic] : [])])].slice(0, 3), method: technique.method },
     confidence: 0.85,

@@ -22,6 +22,8 @@ export type Facts = {
   numbers: string[];
   /** What the rep says they already tried ("i already show my license and reviews"). */
   tried: string[];
+  /** The next real occasion the rep named ("tomorrow's 9am tour", "the board meeting"), in their words. */
+  occasion?: string;
 };
 
 export const NO_FACTS: Facts = { notMotions: [], quotes: [], speakers: [], numbers: [], tried: [] };
@@ -40,6 +42,7 @@ export function readFacts(raw: unknown): Facts {
     speakers: strings(f.quotes).map((_q, i) => strings(f.speakers)[i] ?? ''),
     numbers: strings(f.numbers),
     tried: strings(f.tried),
+    occasion: typeof f.occasion === 'string' ? f.occasion : undefined,
   };
 }
 
@@ -117,6 +120,23 @@ function speakerOf(before: string): string {
   return subject && !ANYONE.has(subject) ? subject : '';
 }
 
+/**
+ * An upcoming occasion the rep names: a day or time and the kind of meeting ("tomorrows 9am
+ * tour", "next week's visit to the hospital job", "the board meeting on march 18").
+ */
+const DAY = String.raw`(?:tomorrow'?s?|tmrw|tonight'?s?|this (?:week'?s?|afternoon'?s?|friday'?s?|monday'?s?)|next (?:week'?s?|monday'?s?|tuesday'?s?|wednesday'?s?|thursday'?s?|friday'?s?)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)'?s?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2})`;
+const MEETING = String.raw`(?:board meeting|tour|call|meeting|visit|appointment|appt|show|demo|showing|presentation|pitch|shift|tasting|walkthrough|inspection|open house)`;
+const DAY_FIRST = new RegExp(String.raw`\b(${DAY}\s+(?:[\w']+\s+){0,3}?${MEETING})\b`, 'i');
+const MEETING_FIRST = new RegExp(String.raw`\b(?:the |a |my |our )?(${MEETING})\s+(?:is\s+)?(?:on\s+)?(${DAY})\b`, 'i');
+
+/** The occasion in the words a coach would use: "tomorrow's 9am tour", "the board meeting on march 18". */
+function occasionIn(message: string): string | undefined {
+  const first = DAY_FIRST.exec(message)?.[1];
+  if (first) return first.replace(/^(tomorrow|tonight)s\b/i, "$1's");
+  const m = MEETING_FIRST.exec(message);
+  return m?.[1] && m[2] ? `the ${m[1]} on ${m[2]}` : undefined;
+}
+
 const TRIED = /\b(?:i (?:already|always) |i(?:'ve| have) (?:already )?(?:tried|done)|tried that|already tried)\s*([^.!?\n]{4,140})/i;
 
 /** The facts after one more rep message. */
@@ -141,5 +161,6 @@ export function withMessage(facts: Facts, message: string): Facts {
     speakers: [...facts.speakers, ...quoted.map((q) => speakerOf(q.before))].slice(-6),
     numbers,
     tried: tried ? [...facts.tried, tried].slice(-4) : facts.tried,
+    occasion: occasionIn(message) ?? facts.occasion,
   };
 }

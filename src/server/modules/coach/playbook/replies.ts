@@ -135,6 +135,8 @@ export interface CoachingParts {
   passage: KnowledgePassage | undefined;
   profile: RepProfile;
   closing: string;
+  /** The next occasion the rep named, if any: the action is for it. */
+  occasion?: string;
 }
 
 /** A coaching reply: the technique, why, the line to say, one action, the playbook's own words. */
@@ -148,7 +150,7 @@ export function coachingText(p: CoachingParts): string {
     '',
     `**Try saying:** ${fill(t.example, p.profile)}`,
     '',
-    `**On your next call:** ${fill(t.action, p.profile)}`,
+    `**${p.occasion ? `For ${toSecondPerson(p.occasion)}` : 'On your next call'}:** ${fill(t.action, p.profile)}`,
   ];
   // The section's own heading reads better in a citation than its whole heading path.
   if (p.passage) lines.push('', `> **From our playbook, "${p.passage.title.split(' › ').at(-1)}":** ${excerpt(p.passage)}`);
