@@ -513,7 +513,8 @@ export function nextTurn(ctx: CoachContext): Turn {
       const related = nearby.find((x) => x !== topic && fitting(x, state.facts).some((t) => !state.used.includes(t.id)));
       if (related) {
         const other = chooseTechnique(related, words, state, state.facts, technique?.method);
-        const opening = `Fair enough. What you describe is also **${TOPIC_LABELS[related].toLowerCase()}**, so here is a different angle from there.`;
+        const reason = pushbackReason(ctx.message);
+        const opening = `Fair enough${reason ? `: ${reason.replace(/^./, (c) => c.toLowerCase())}` : ''}. What you describe is also **${TOPIC_LABELS[related].toLowerCase()}**, so here is a different angle from there.`;
         return coach(ctx, { ...state, problem: state.problem ?? ctx.message }, related, momentOf(ctx.message) ?? stage, other, opening);
       }
       return {
@@ -622,7 +623,10 @@ export function nextTurn(ctx: CoachContext): Turn {
     if (asked) return asked;
   }
   const chosen = chooseTechnique(found, `${ctx.message} ${state.facts.quotes.join(' ')}`, withProblem, state.facts, undefined, undefined, also(found));
+  // The technique made for the situation may come from another topic the message touches (the
+  // spouse stall told inside a story about listening): the diagnosis names what the coach teaches.
+  const main = chosen.topic !== found && also(found).includes(chosen.topic) ? chosen.topic : found;
   // The diagnosis is news only when it names a new problem.
-  const opening = [reflection(ctx.message, state.facts), found === topic ? '' : diagnosisLine(newStage, found)].filter(Boolean).join(' ');
-  return coach(ctx, { ...withProblem, topic: carried }, found, newStage, chosen, opening, also(found));
+  const opening = [reflection(ctx.message, state.facts), main === topic ? '' : diagnosisLine(newStage, main)].filter(Boolean).join(' ');
+  return coach(ctx, { ...withProblem, topic: carried }, main, newStage, chosen, opening, [found, ...also(found)].filter((x) => x !== main));
 }
