@@ -156,12 +156,13 @@ function chooseTechnique(topic: Topic, words: string, state: DialogueState, fact
     const fit = fits.find(forMotion) ?? fits[0];
     if (fit) return fit;
   }
-  // Nothing the rep said names a technique. At the opening the motion is the situation (a front
-  // door, a showroom floor), so an opener made for it beats a general one; later in the call a
-  // motion's techniques answer particular situations (a spouse, a sister, cover through work)
-  // the rep has not described, so a general technique comes first.
+  // Nothing the rep said names a technique. How the rep reaches people (the opening, and the
+  // follow-up after) is their motion: a front door, a showroom floor, a phone; so there an
+  // opener or a follow-up made for it beats a general one. In between, a motion's techniques
+  // answer particular situations (a spouse, a sister, cover through work) the rep has not
+  // described, so a general technique comes first.
   const general = main.find((t) => !motionsOf(t));
-  return (topic === 'prospecting' ? main.find(forMotion) : general) ?? main[0] ?? (TECHNIQUES[0] as Technique);
+  return (topic === 'prospecting' || topic === 'follow_up' ? main.find(forMotion) : general) ?? main[0] ?? (TECHNIQUES[0] as Technique);
 }
 
 const lastCoaching = (history: HistoryMessage[]): Coaching | undefined => {
