@@ -23,7 +23,7 @@ type AuthValidation = NonNullable<ReturnType<typeof authValidation.loaded>>;
 
 /**
  * One side of the auth card. It shows and takes typing before its validation has loaded
- * (lib/late-validation.ts); `validation` then renders that side's validation component, which
+ * (lib/late-validation.ts: fetched when the browser is idle, or when the form is touched); `validation` then renders that side's validation component, which
  * checks the fields with the shared schema and hands back its messages. The field ids are the
  * field names (the page focuses them by id).
  */
@@ -38,14 +38,15 @@ export function AuthForm<F extends string>({
   pendingLabel: string;
   validation: (loaded: AuthValidation, bind: (binding: FormBinding<F>) => void) => ReactNode;
 }) {
-  const loaded = useLateModule(authValidation);
+  const { module: loaded, load } = useLateModule(authValidation);
   const [binding, setBinding] = useState<FormBinding<F> | null>(null);
-  const submit = useSubmit(binding);
+  const submit = useSubmit(binding, load);
   const bind = binding?.register ?? unbound;
   const pending = binding?.pending ?? false;
   return (
     <>
-      <form ref={submit.ref} noValidate onSubmit={submit.onSubmit} className="space-y-4">
+      {/* Touching the form asks for its validation at once, rather than when the browser is idle. */}
+      <form ref={submit.ref} noValidate onSubmit={submit.onSubmit} onFocus={load} onPointerDown={load} className="space-y-4">
         {fields.map(({ name, label, type, autoComplete, hint }) => {
           const error = binding?.errors[name];
           return (

@@ -120,6 +120,21 @@ describe('the sign-up form before its validation has loaded', () => {
   });
 });
 
+describe('when the validation is fetched', () => {
+  it('once the browser is idle, or at once when the form is first touched', async () => {
+    // An idle moment that never comes: only touching the form can ask for the validation.
+    vi.stubGlobal('requestIdleCallback', vi.fn(() => 1));
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    const { SignInForm, authValidation } = await loadForms();
+    renderWithClient(<SignInForm onSignedIn={vi.fn()} onFailed={vi.fn()} />);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(window.requestIdleCallback).toHaveBeenCalled();
+    expect(authValidation.loaded()).toBeUndefined();
+    fireEvent.focusIn(screen.getByLabelText('Email or username'));
+    await waitFor(() => expect(authValidation.loaded()).toBeDefined());
+  });
+});
+
 describe('the auth forms with their validation loaded', () => {
   it('sign-in: an empty submit shows the schema messages, focuses the first field and sends nothing', async () => {
     const { SignInForm, authValidation } = await loadForms();

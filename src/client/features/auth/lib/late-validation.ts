@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { whenIdleAfterLoad } from '../../../lib/when-idle-after-load';
 
 /*
  * The auth card paints before its validation has loaded (issue #13: zod, react-hook-form and
@@ -8,6 +9,11 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
  * validation (../validation/auth-validation.tsx: react-hook-form with the shared zod schema, and
  * the sign-in/sign-up calls) loads right after, binds those same inputs and hands back its
  * messages. Nothing is sent unvalidated: a submit before it arrives waits for it.
+ *
+ * It is fetched once the page has loaded and the browser is idle, or at once when the form is
+ * first touched (focus, a tap, a submit): running zod and react-hook-form as soon as the card
+ * had painted blocked the main thread while the page was first becoming usable (Lighthouse's
+ * total blocking time on /auth: about 300 ms on a slow phone).
  */
 
 /** What the validation hands the form: react-hook-form's bindings, its messages, its state. */
@@ -46,35 +52,41 @@ export function lateModule<M>(load: () => Promise<M>): LateModule<M> {
 }
 
 /**
- * The module once it has loaded; starts loading it after the first render (so after the card
- * has painted). A remounted form (the card's toggle) gets it at once. A module that cannot load
- * (offline) is thrown to the page's error boundary, which offers a reload: without validation
- * the form could not send anything.
+ * The module once it has loaded, and `load` to ask for it now; it is asked for anyway once the
+ * page has loaded and the browser is idle. A remounted form (the card's toggle) has it at once.
+ * A module that cannot load (offline) is thrown to the page's error boundary, which offers a
+ * reload: without validation the form could not send anything.
  */
-export function useLateModule<M>(late: LateModule<M>): M | undefined {
+export function useLateModule<M>(late: LateModule<M>): { module: M | undefined; load: () => void } {
   const [state, setState] = useState<{ module?: M; error?: unknown }>(() => ({ module: late.loaded() }));
-  const ready = state.module !== undefined;
+  const mounted = useRef(false);
+  const asked = useRef(false);
   useEffect(() => {
-    if (ready) return;
-    let live = true;
-    late.load().then(
-      (module) => live && setState({ module }),
-      (error: unknown) => live && setState({ error }),
-    );
+    mounted.current = true;
     return () => {
-      live = false;
+      mounted.current = false;
     };
-  }, [late, ready]);
+  }, []);
+  const load = useCallback(() => {
+    if (asked.current) return;
+    asked.current = true;
+    late.load().then(
+      (module) => mounted.current && setState({ module }),
+      (error: unknown) => mounted.current && setState({ error }),
+    );
+  }, [late]);
+  const ready = state.module !== undefined;
+  useEffect(() => (ready ? undefined : whenIdleAfterLoad(load)), [ready, load]);
   if (state.error !== undefined) throw state.error;
-  return state.module;
+  return { module: state.module, load };
 }
 
 /**
- * The form's submit handler: the validation's once bound; before that, it holds the submit and
- * submits again as soon as the validation is bound, so an early click gets the same checks and
- * messages as a later one.
+ * The form's submit handler: the validation's once bound; before that, it asks for the
+ * validation, holds the submit and submits again as soon as the validation is bound, so an early
+ * click gets the same checks and messages as a later one.
  */
-export function useSubmit(binding: Pick<FormBinding<string>, 'onSubmit'> | null) {
+export function useSubmit(binding: Pick<FormBinding<string>, 'onSubmit'> | null, load: () => void) {
   const form = useRef<HTMLFormElement>(null);
   const [held, setHeld] = useState(false);
   useEffect(() => {
@@ -86,6 +98,7 @@ export function useSubmit(binding: Pick<FormBinding<string>, 'onSubmit'> | null)
     if (binding) return binding.onSubmit(event);
     event.preventDefault();
     setHeld(true);
+    load();
   };
   return { ref: form, onSubmit };
 }
