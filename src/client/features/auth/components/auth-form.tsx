@@ -8,7 +8,7 @@ import { lateModule, unbound, useLateModule, useSubmit, type FormBinding } from 
  * Both forms' validation, one chunk: zod, react-hook-form and the shared schemas load once,
  * after the card has painted, whichever side the card opens on.
  */
-export const authValidation = lateModule(() => import('../validation/auth-validation'));
+export const authValidation = lateModule(() => import('./auth-validation'));
 
 export interface AuthFieldSpec<F extends string> {
   name: F;

@@ -22,7 +22,7 @@ function holdValidation() {
 /** Fresh copies of the forms, whose validation has not been loaded by an earlier test. */
 async function loadForms() {
   vi.resetModules();
-  vi.doMock('../validation/auth-validation', async (importOriginal) => {
+  vi.doMock('./auth-validation', async (importOriginal) => {
     await hold.gate;
     if (hold.fail) throw new TypeError('Failed to fetch dynamically imported module');
     return importOriginal();

@@ -6,7 +6,7 @@ import { whenIdleAfterLoad } from '../../../lib/when-idle-after-load';
  * The auth card paints before its validation has loaded (issue #13: zod, react-hook-form and
  * the sign-in calls are about 40 KB gzipped, which /auth's 100 KB first paint has no room for).
  * The card's fields render from the start, as plain named inputs that keep what is typed; the
- * validation (../validation/auth-validation.tsx: react-hook-form with the shared zod schema, and
+ * validation (../components/auth-validation.tsx: react-hook-form with the shared zod schema, and
  * the sign-in/sign-up calls) loads right after, binds those same inputs and hands back its
  * messages. Nothing is sent unvalidated: a submit before it arrives waits for it.
  *

@@ -9,7 +9,7 @@ import { useSignUp } from '../api/sign-up';
 import type { ValidationProps } from '../lib/late-validation';
 
 /*
- * The auth forms' validation, loaded after the card has painted (lib/late-validation.ts). Each
+ * The auth forms' validation, fetched after the card has painted (lib/late-validation.ts). Each
  * component renders nothing: it owns the form's react-hook-form state, checked with the shared
  * schema the server checks with too, and hands the form its bindings and messages.
  *
