@@ -6,7 +6,7 @@ import { lateModule, unbound, useLateModule, useSubmit, type FormBinding } from 
 
 /**
  * Both forms' validation, one chunk: zod, react-hook-form and the shared schemas load once,
- * after the card has painted, whichever side the card opens on.
+ * after the card has painted, whichever side the card opens on or is toggled to.
  */
 export const authValidation = lateModule(() => import('./auth-validation'));
 
@@ -23,9 +23,10 @@ type AuthValidation = NonNullable<ReturnType<typeof authValidation.loaded>>;
 
 /**
  * One side of the auth card. It shows and takes typing before its validation has loaded
- * (lib/late-validation.ts: fetched when the browser is idle, or when the form is touched); `validation` then renders that side's validation component, which
- * checks the fields with the shared schema and hands back its messages. The field ids are the
- * field names (the page focuses them by id).
+ * (lib/late-validation.ts: fetched when the browser is idle, or when the form is touched);
+ * `validation` then renders that side's validation component, which checks the fields with the
+ * shared schema and hands back its messages. The field ids are the field names (the page
+ * focuses them by id).
  */
 export function AuthForm<F extends string>({
   fields,

@@ -7,13 +7,13 @@ import { whenIdleAfterLoad } from '../../../lib/when-idle-after-load';
  * the sign-in calls are about 40 KB gzipped, which /auth's 100 KB first paint has no room for).
  * The card's fields render from the start, as plain named inputs that keep what is typed; the
  * validation (../components/auth-validation.tsx: react-hook-form with the shared zod schema, and
- * the sign-in/sign-up calls) loads right after, binds those same inputs and hands back its
- * messages. Nothing is sent unvalidated: a submit before it arrives waits for it.
+ * the sign-in/sign-up calls) loads later, binds those same inputs and hands back its messages.
+ * Nothing is sent unvalidated: a submit before it arrives waits for it.
  *
  * It is fetched once the page has loaded and the browser is idle, or at once when the form is
- * first touched (focus, a tap, a submit): running zod and react-hook-form as soon as the card
- * had painted blocked the main thread while the page was first becoming usable (Lighthouse's
- * total blocking time on /auth: about 300 ms on a slow phone).
+ * first touched (focus, a tap, a submit): fetched and run as soon as the card had painted, it
+ * blocked the main thread while the page was first becoming usable (Lighthouse's total blocking
+ * time on /auth: about 300 ms on a slow phone).
  */
 
 /** What the validation hands the form: react-hook-form's bindings, its messages, its state. */
