@@ -90,3 +90,40 @@ test('the auth card toggles between sign in and create account, resetting the fo
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByLabel('Email or username')).toHaveValue('');
 });
+
+test('the auth card shows and takes input before its validation has loaded, and an early submit gets the same messages', async ({ page }) => {
+  // Everything but the scripts the page's index.html names (the first paint's) waits until released.
+  const html = await (await page.request.get('/signup')).text();
+  const firstPaint = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held: string[] = [];
+  await page.route('**/assets/*.js', async (route) => {
+    const file = new URL(route.request().url()).pathname;
+    if (!firstPaint.has(file)) {
+      held.push(file);
+      await released;
+    }
+    await route.continue();
+  });
+
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await expect(page.getByText('8 to 128 characters.')).toBeVisible();
+  await page.getByLabel('Username').fill('ab');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  // The validation has been asked for, and is all that is missing.
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  release();
+  await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
+  await expect(page.getByText('Invalid email address')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveValue('ab');
+  await expect(page).toHaveURL(/\/signup$/);
+});

@@ -11,14 +11,17 @@ const KB = 1000;
 
 /**
  * Issue #13's budget: 100 KB of gzipped JavaScript before the page shows. `/` paints from the
- * first chunk alone; `/auth` also needs its page's chunk and what that imports (preloaded from
- * its index.html, scripts/page-preloads.mjs). `/auth`'s budget is higher for now (it measured
- * 138 KB): its forms validate with zod and react-hook-form (about 37 KB gzipped), which only the
- * auth feature can move off the first paint (docs/decisions/0009-loading-fast.md).
+ * first chunk alone, and so do `/auth` and `/signup`: the auth card is in the first chunk and
+ * its validation (zod and react-hook-form, about 40 KB gzipped) loads after it has painted
+ * (docs/decisions/0009-loading-fast.md). Should the auth page become a chunk of its own again,
+ * its chunk and what that imports count too (preloaded from its index.html,
+ * scripts/page-preloads.mjs); should the validation join the card, the budget fails.
  */
+const AUTH_PAGE = 'features/auth/pages/auth-page.tsx';
 const PAGES = [
   { path: '/', pageModule: null, budget: 100 * KB },
-  { path: '/auth', pageModule: 'features/auth/pages/auth-page.tsx', budget: 145 * KB },
+  { path: '/auth', pageModule: AUTH_PAGE, budget: 100 * KB },
+  { path: '/signup', pageModule: AUTH_PAGE, budget: 100 * KB },
 ];
 
 const dir = process.argv[2] ?? 'dist/client';
@@ -69,7 +72,7 @@ for (const page of PAGES) {
   }
   const sum = total(files);
   const over = sum.gz > page.budget;
-  console.log(`  ${page.path.padEnd(6)} ${kb(sum.gz).padStart(9)} gzip  ${kb(sum.br).padStart(9)} brotli  ${kb(sum.raw).padStart(9)} raw  budget ${kb(page.budget)}  ${over ? 'OVER' : 'ok'}  (${files.size} files)`);
+  console.log(`  ${page.path.padEnd(7)} ${kb(sum.gz).padStart(9)} gzip  ${kb(sum.br).padStart(9)} brotli  ${kb(sum.raw).padStart(9)} raw  budget ${kb(page.budget)}  ${over ? 'OVER' : 'ok'}  (${files.size} files)`);
   if (over) problems.push(`${page.path}: ${kb(sum.gz)} of gzipped JavaScript before first paint, over its ${kb(page.budget)} budget`);
 }
 

@@ -6,10 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Path → the page module the route table (src/client/app/routes.tsx) loads lazily for it. */
+/**
+ * Path → the page module the route table (src/client/app/routes.tsx) loads lazily for it. /auth
+ * and /signup have none: the auth card comes with the first chunk, and its validation is left
+ * to load after the card has painted, not preloaded to compete with the first chunk.
+ */
 export const DIRECT_PAGES = {
-  '/auth': 'features/auth/pages/auth-page.tsx',
-  '/signup': 'features/auth/pages/auth-page.tsx',
   '/home': 'features/home/pages/landing-page.tsx',
   '/chat': 'features/chat/pages/chat-page.tsx',
   '/account': 'features/account/pages/account-page.tsx',

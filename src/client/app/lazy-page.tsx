@@ -21,12 +21,6 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
   return Object.assign(lazy(preload), { preload });
 }
 
-/** A lazy page with fixed props, for routes that render one page component in several ways. */
-export function withProps<P extends object>(Page: LazyPage<P>, props: NoInfer<P>): PageComponent {
-  const Bound = () => <Page {...props} />;
-  return Object.assign(Bound, { preload: Page.preload });
-}
-
 /**
  * How long a page may take to load before the fallback says so. On a normal connection the chunk
  * arrives well within this, and a "Loading…" line that shows for a blink reads as a flicker.

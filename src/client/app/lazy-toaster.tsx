@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCurrentToast } from '../lib/toast-store';
+import { whenIdleAfterLoad } from '../lib/when-idle-after-load';
 
 const loadToaster = () => import('./layout/toaster');
 const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
@@ -15,23 +16,7 @@ export function LazyToaster() {
   const [needed, setNeeded] = useState(false);
   if (message && !needed) setNeeded(true);
 
-  useEffect(() => {
-    let idle: number | undefined;
-    let timer: number | undefined;
-    const fetchChunk = () => void loadToaster().catch(() => {});
-    const preload = () => {
-      // Safari has no requestIdleCallback; a short timeout is close enough there.
-      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(fetchChunk);
-      else timer = window.setTimeout(fetchChunk, 200);
-    };
-    if (document.readyState === 'complete') preload();
-    else window.addEventListener('load', preload, { once: true });
-    return () => {
-      window.removeEventListener('load', preload);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => whenIdleAfterLoad(() => void loadToaster().catch(() => {})), []);
 
   if (!needed) return null;
   return (

@@ -1,9 +1,10 @@
 import { matchRoute, useLocation, useRouter, type Parser } from 'wouter';
 import { Gift, GraduationCap, MessageSquare, User, Users, type LucideIcon } from 'lucide-react';
 import { authModeFrom } from '../features/auth/lib/auth-mode';
+import { AuthPage } from '../features/auth/pages/auth-page';
 import type { OnboardingStep } from '../features/onboarding/lib/onboarding-steps';
 import { WelcomePage } from '../features/welcome/pages/welcome-page';
-import { lazyPage, withProps, type PageComponent } from './lazy-page';
+import { lazyPage, type PageComponent } from './lazy-page';
 import { homePathFor } from '../lib/home-path';
 import { ComingSoonPage } from './pages/coming-soon-page';
 import { NotFoundPage } from './pages/not-found-page';
@@ -12,10 +13,14 @@ import { NotFoundPage } from './pages/not-found-page';
  * Every feature page loads as its own chunk (issue #13: the first visit downloads the welcome
  * page and the shell, not the chat's Markdown renderer or the account forms). The welcome page,
  * the 404 page and the coming-soon placeholder are small and stay in the first chunk, so `/`
- * paints without a second round trip.
+ * paints without a second round trip. So does the auth card without its validation (about
+ * 1.5 KB gzipped; the validation loads after it has painted, features/auth/lib/late-validation.ts):
+ * as a chunk of its own, its imports and the chunks' overhead put /auth over its 100 KB budget,
+ * and the welcome page's buttons lead there.
  */
 const AccountPage = lazyPage(() => import('../features/account/pages/account-page').then((m) => m.AccountPage));
-const AuthPage = lazyPage(() => import('../features/auth/pages/auth-page').then((m) => m.AuthPage));
+const SignInPage = () => <AuthPage initialMode="signin" />;
+const SignUpPage = () => <AuthPage initialMode="signup" />;
 const ChatPage = lazyPage(() => import('../features/chat/pages/chat-page').then((m) => m.ChatPage));
 const DownloadsPage = lazyPage(() => import('../features/downloads/pages/downloads-page').then((m) => m.DownloadsPage));
 const LandingPage = lazyPage(() => import('../features/home/pages/landing-page').then((m) => m.LandingPage));
@@ -112,7 +117,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     back: '/',
     tab: null,
     chrome: 'none',
-    page: withProps(AuthPage, { initialMode: 'signin' }),
+    page: SignInPage,
     auth: 'public',
   },
   {
@@ -122,7 +127,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     back: '/',
     tab: null,
     chrome: 'none',
-    page: withProps(AuthPage, { initialMode: 'signup' }),
+    page: SignUpPage,
     auth: 'public',
   },
   // /onboarding only forwards to the first step, so it needs no sign-in of its own.

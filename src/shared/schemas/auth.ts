@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { safeString } from './primitives.js';
 import { userSchema } from './user.js';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './auth-rules.js';
 
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 32;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-/** The password rules, shown under every new-password field before anything is submitted. */
-export const PASSWORD_RULES = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters. Very common passwords (such as "password123") are refused.`;
+export { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_RULES, USERNAME_MAX, USERNAME_MIN } from './auth-rules.js';
 
 /** An email address as typed in sign-up and the account page. */
 export const emailSchema = safeString().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address'));

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordChangeSchema, type PasswordChangeInput } from '../../../../shared/schemas/account';
-import { PASSWORD_RULES } from '../../../../shared/schemas/auth';
+import { PASSWORD_RULES } from '../../../../shared/schemas/auth-rules';
 import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';

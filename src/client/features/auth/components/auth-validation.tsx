@@ -1,0 +1,77 @@
+import { useLayoutEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signInSchema, signUpSchema, type SignInInput, type SignUpInput } from '../../../../shared/schemas/auth';
+import type { User } from '../../../../shared/schemas/user';
+import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
+import { useSignIn } from '../api/sign-in';
+import { useSignUp } from '../api/sign-up';
+import type { ValidationProps } from '../lib/late-validation';
+
+/*
+ * The auth forms' validation, fetched after the card has painted (lib/late-validation.ts). Each
+ * component renders nothing: it owns the form's react-hook-form state, checked with the shared
+ * schema the server checks with too, and hands the form its bindings and messages.
+ *
+ * No defaultValues: a field then takes, when it registers, whatever was typed into it before
+ * this loaded, where a default would have overwritten it. An untouched field reads '' as before.
+ */
+
+/** The latest props, for the submit handler handed over once per change of messages. */
+function useLatest<T>(value: T) {
+  const latest = useRef(value);
+  useLayoutEffect(() => {
+    latest.current = value;
+  });
+  return latest;
+}
+
+export function SignInValidation({ bind, onSignedIn, onFailed }: ValidationProps<keyof SignInInput> & { onSignedIn: (user: User) => void; onFailed: (message: string) => void }) {
+  const signIn = useSignIn();
+  const { register, handleSubmit, formState } = useForm<SignInInput>({ resolver: zodResolver(signInSchema) });
+  const latest = useLatest({ mutate: signIn.mutate, onSignedIn, onFailed });
+  const { emailOrUsername, password } = formState.errors;
+  const errors = { emailOrUsername: emailOrUsername?.message, password: password?.message };
+  const pending = signIn.isPending;
+  useLayoutEffect(() => {
+    bind({
+      register,
+      errors,
+      pending,
+      onSubmit: handleSubmit((input) =>
+        latest.current.mutate(input, { onSuccess: (user) => latest.current.onSignedIn(user), onError: (err) => latest.current.onFailed(errorMessage(err)) }),
+      ),
+    });
+    // errors is rebuilt each render; its messages are what matter.
+  }, [bind, register, handleSubmit, latest, pending, errors.emailOrUsername, errors.password]);
+  return null;
+}
+
+const SIGN_UP_FIELDS = ['username', 'email', 'password'] as const;
+
+export function SignUpValidation({ bind, onSignedUp, onFailed }: ValidationProps<keyof SignUpInput> & { onSignedUp: (user: User) => void; onFailed: (message: string) => void }) {
+  const signUp = useSignUp();
+  const { register, handleSubmit, formState, setError } = useForm<SignUpInput>({ resolver: zodResolver(signUpSchema) });
+  const latest = useLatest({ mutate: signUp.mutate, onSignedUp, onFailed });
+  const { username, email, password } = formState.errors;
+  const errors = { username: username?.message, email: email?.message, password: password?.message };
+  const pending = signUp.isPending;
+  useLayoutEffect(() => {
+    bind({
+      register,
+      errors,
+      pending,
+      onSubmit: handleSubmit((input) =>
+        latest.current.mutate(input, {
+          onSuccess: (user) => latest.current.onSignedUp(user),
+          onError: (err) => {
+            applyServerErrors(err, SIGN_UP_FIELDS, setError);
+            latest.current.onFailed(errorMessage(err));
+          },
+        }),
+      ),
+    });
+    // errors is rebuilt each render; its messages are what matter.
+  }, [bind, register, handleSubmit, setError, latest, pending, errors.username, errors.email, errors.password]);
+  return null;
+}
