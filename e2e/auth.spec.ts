@@ -91,7 +91,11 @@ test('the auth card toggles between sign in and create account, resetting the fo
   await expect(page.getByLabel('Email or username')).toHaveValue('');
 });
 
-test('the auth card shows and takes input before its validation has loaded, and an early submit gets the same messages', async ({ page }) => {
+test('the auth card shows and takes input before its validation has loaded, and an early submit gets the same messages', async ({ browser }) => {
+  // No service worker: a script it serves from its cache never reaches page.route, so the
+  // validation could not be held back (the first run after a server start was flaky without this).
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
   // Everything but the scripts the page's index.html names (the first paint's) waits until released.
   const html = await (await page.request.get('/signup')).text();
   const firstPaint = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
@@ -126,4 +130,5 @@ test('the auth card shows and takes input before its validation has loaded, and 
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
   await expect(page.getByLabel('Username')).toHaveValue('ab');
   await expect(page).toHaveURL(/\/signup$/);
+  await context.close();
 });
