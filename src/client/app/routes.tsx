@@ -1,6 +1,8 @@
 import { matchRoute, useLocation, useRouter, type Parser } from 'wouter';
 import { Gift, GraduationCap, MessageSquare, User, Users, type LucideIcon } from 'lucide-react';
+import type { QueryClient } from '@tanstack/react-query';
 import { authModeFrom } from '../features/auth/lib/auth-mode';
+import { prefetchChat } from '../features/chat/api/prefetch-chat';
 import type { OnboardingStep } from '../features/onboarding/lib/onboarding-steps';
 import { WelcomePage } from '../features/welcome/pages/welcome-page';
 import { lazyPage, withProps, type PageComponent } from './lazy-page';
@@ -84,6 +86,11 @@ export interface AppRoute {
   chrome: 'none' | 'header' | 'header-and-tabs';
   /** Feature pages are lazy (lazy-page.tsx): the router preloads and suspends on them. */
   page: PageComponent;
+  /**
+   * Starts fetching the page's data when the route is shown, alongside its chunk and the session
+   * read, instead of once the page has loaded and rendered (issue #13). Runs once per visit.
+   */
+  prefetch?: (qc: QueryClient) => void;
   /** 'public', or where a signed-out visitor is sent instead of seeing the page. */
   auth: 'public' | { signedOutTo: string };
 }
@@ -142,7 +149,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     }),
   ),
   { path: '/tutorial', title: 'Tutorial', back: '/home', tab: null, chrome: 'header', page: TutorialPage, auth: SIGNED_IN },
-  { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: MessageSquare }, chrome: 'header-and-tabs', page: ChatPage, auth: SIGNED_IN },
+  { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: MessageSquare }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChat, auth: SIGNED_IN },
   comingSoon('/training', 'Sales Training', '/home', { tab: { label: 'Training', icon: GraduationCap } }),
   comingSoon('/community', 'Community', '/home', { tab: { label: 'Community', icon: Users } }),
   comingSoon('/referral', 'Referral Program', '/home', { tab: { label: 'Referrals', icon: Gift } }),
