@@ -33,6 +33,7 @@ let schemasLoading: Promise<StreamSchemas> | undefined;
 /**
  * The stream's schemas, and with them zod (about 22 KB compressed), load when a message is first
  * written or sent, not with the page: a rep reading a conversation never needs them (issue #13).
+ * While offline the page does not ask (the request could only fail, and log that it did).
  */
 export function loadStreamSchemas(): Promise<StreamSchemas> {
   if (schemasLoading) return schemasLoading;
@@ -67,8 +68,6 @@ function decode(event: EventSourceMessage, streamEventSchemas: StreamSchemas): S
  * ChatStreamError when the reply fails or the stream ends early.
  */
 export async function streamMessage(input: SendMessageInput, handlers: StreamHandlers, signal?: AbortSignal): Promise<ChatMessage> {
-  // Fetched alongside the request, so the first send waits for no extra round trip.
-  const schemas = loadStreamSchemas();
   const res = await fetch('/api/chat/message/stream', {
     method: 'POST',
     credentials: 'include',
@@ -77,9 +76,11 @@ export async function streamMessage(input: SendMessageInput, handlers: StreamHan
     signal,
   });
   if (!res.ok) throw await toApiRequestError(res);
+  // Asked for once the server has accepted the message (the page has usually loaded them when
+  // the box got focus): a send that fails offline must not also fail to fetch a chunk.
   let streamEventSchemas: StreamSchemas;
   try {
-    streamEventSchemas = await schemas;
+    streamEventSchemas = await loadStreamSchemas();
   } catch {
     // The schemas' chunk did not load: the connection went, as far as the rep can tell.
     res.body?.cancel().catch(() => undefined);

@@ -179,8 +179,9 @@ export function ChatPage() {
   };
 
   const onInputFocus = (focused: boolean) => {
-    // The rep is about to write: load what reading the reply needs now, not on send.
-    if (focused) void loadStreamSchemas().catch(() => undefined);
+    // The rep is about to write: load what reading the reply needs now, not on send. Offline it
+    // could only fail; the send then loads it.
+    if (focused && navigator.onLine) void loadStreamSchemas().catch(() => undefined);
     const apply = () => {
       setInputFocused(focused);
       setTabsHidden(focused);
