@@ -69,12 +69,11 @@ function rememberedUser(): boolean {
 export function prefetchChat(qc: QueryClient): void {
   const since = Date.now();
   visitStarts.set(qc, since);
-  const start = () => {
-    void prefetchFor(qc, since).catch(() => undefined);
-    // A first visit opens on the welcome dialog, the largest thing on the screen: its code comes
-    // now, with the data, rather than after the page has rendered (one round trip off the LCP).
-    if (!hasSeenChatWelcome()) void import('../components/welcome-dialog').catch(() => undefined);
-  };
+  // A first visit opens on the welcome dialog, the largest thing on the screen (Lighthouse's LCP):
+  // its code comes now, alongside the session read, rather than after the page has rendered. A
+  // chunk request refuses no one, so this one does not wait to know who is signed in.
+  if (!hasSeenChatWelcome()) void import('../components/welcome-dialog').catch(() => undefined);
+  const start = () => void prefetchFor(qc, since).catch(() => undefined);
   const known = qc.getQueryData<User | null>(currentUserKey);
   if (known) return start();
   if (known === null) return;
