@@ -15,7 +15,7 @@ import { chatVisitStart, fetchedSince, freshSince } from '../api/prefetch-chat';
 import { loadStreamSchemas, OPTION_SEND_DELAY_MS, useStreamMessage } from '../api/stream-message';
 import { ChatHeader } from '../components/chat-header';
 import { ChatInput } from '../components/chat-input';
-import { NewChatUnavailableDialog, PastChatsDialog, PaymentRequiredDialog, WelcomeDialog } from '../components/deferred-dialogs';
+import { NewChatUnavailableDialog, PastChatsDialog, PaymentRequiredDialog, preloadChatDialogs, WelcomeDialog } from '../components/deferred-dialogs';
 import { ConversationClosedNotice } from '../components/free-chat-used';
 import { MessageList } from '../components/message-list';
 import { TrialBanner } from '../components/trial-banner';
@@ -179,9 +179,12 @@ export function ChatPage() {
   };
 
   const onInputFocus = (focused: boolean) => {
-    // The rep is about to write: load what reading the reply needs now, not on send. Offline it
-    // could only fail; the send then loads it.
-    if (focused && navigator.onLine) void loadStreamSchemas().catch(() => undefined);
+    // The rep is about to write: load what reading the reply needs (and the dialogs a send may
+    // open) now, not on send. Offline it could only fail; the send then loads the schemas.
+    if (focused && navigator.onLine) {
+      void loadStreamSchemas().catch(() => undefined);
+      preloadChatDialogs();
+    }
     const apply = () => {
       setInputFocused(focused);
       setTabsHidden(focused);
