@@ -1,4 +1,5 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { PageErrorBoundary, PageLoading } from './lazy-page';
 import { RequireUser } from './require-user';
@@ -9,6 +10,10 @@ function RoutePage({ route }: { route: AppRoute }) {
   // Start fetching the page's chunk now, alongside the session read RequireUser waits for,
   // rather than after it. Idempotent: the chunk is requested once.
   void Page.preload?.();
+  const qc = useQueryClient();
+  const { prefetch } = route;
+  // Once per visit to the route (an effect, not the render, which reruns on every change above).
+  useEffect(() => prefetch?.(qc), [prefetch, qc]);
   const page = (
     <PageErrorBoundary>
       <Suspense fallback={<PageLoading />}>

@@ -1,5 +1,6 @@
 import { matchRoute, useLocation, useRouter, type Parser } from 'wouter';
 import { Gift, GraduationCap, MessageSquare, User, Users, type LucideIcon } from 'lucide-react';
+import type { QueryClient } from '@tanstack/react-query';
 import { authModeFrom } from '../features/auth/lib/auth-mode';
 import { AuthPage } from '../features/auth/pages/auth-page';
 import type { OnboardingStep } from '../features/onboarding/lib/onboarding-steps';
@@ -89,8 +90,22 @@ export interface AppRoute {
   chrome: 'none' | 'header' | 'header-and-tabs';
   /** Feature pages are lazy (lazy-page.tsx): the router preloads and suspends on them. */
   page: PageComponent;
+  /**
+   * Starts fetching the page's data when the route is shown, alongside its chunk and the session
+   * read, instead of once the page has loaded and rendered (issue #13). Runs once per visit.
+   */
+  prefetch?: (qc: QueryClient) => void;
   /** 'public', or where a signed-out visitor is sent instead of seeing the page. */
   auth: 'public' | { signedOutTo: string };
+}
+
+/**
+ * /chat's data is asked for as soon as its route matches, beside the page's own chunk. The
+ * prefetch code is a chunk of its own too: the first chunk, shared by `/`, `/auth` and `/signup`,
+ * has no room under its 100 KB budget for code only the chat uses.
+ */
+function prefetchChatData(qc: QueryClient): void {
+  void import('../features/chat/api/prefetch-chat').then((m) => m.prefetchChat(qc));
 }
 
 const SIGNED_IN = { signedOutTo: '/' } as const;
@@ -147,7 +162,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     }),
   ),
   { path: '/tutorial', title: 'Tutorial', back: '/home', tab: null, chrome: 'header', page: TutorialPage, auth: SIGNED_IN },
-  { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: MessageSquare }, chrome: 'header-and-tabs', page: ChatPage, auth: SIGNED_IN },
+  { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: MessageSquare }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChatData, auth: SIGNED_IN },
   comingSoon('/training', 'Sales Training', '/home', { tab: { label: 'Training', icon: GraduationCap } }),
   comingSoon('/community', 'Community', '/home', { tab: { label: 'Community', icon: Users } }),
   comingSoon('/referral', 'Referral Program', '/home', { tab: { label: 'Referrals', icon: Gift } }),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { coachingSchema } from '../coaching.js';
 import { safeString } from './primitives.js';
+import { MESSAGE_MAX } from '../chat-limits.js';
 
-export const MESSAGE_MAX = 2000;
+export { MESSAGE_MAX };
 
 /** Who wrote a message: the rep, the coach, or a person on the coaching team (an admin's reply). */
 export const MESSAGE_ROLES = ['user', 'assistant', 'team'] as const;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { z } from 'zod';
-import { streamEventSchemas, type ChatMessage, type ChatSession, type SendMessageInput } from '../../../../shared/schemas/chat';
+import type { ChatMessage, ChatSession, SendMessageInput, streamEventSchemas } from '../../../../shared/schemas/chat';
 import { toApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast-store';
@@ -26,8 +26,28 @@ const LOST = 'The connection was lost before the coach finished. Please try agai
 
 type StreamEvent = { [K in keyof typeof streamEventSchemas]: { name: K; data: z.infer<(typeof streamEventSchemas)[K]> } }[keyof typeof streamEventSchemas];
 
+type StreamSchemas = typeof streamEventSchemas;
+
+let schemasLoading: Promise<StreamSchemas> | undefined;
+
+/**
+ * The stream's schemas, and with them zod (about 22 KB compressed), load when a message is first
+ * written or sent, not with the page: a rep reading a conversation never needs them (issue #13).
+ * While offline the page does not ask (the request could only fail, and log that it did).
+ */
+export function loadStreamSchemas(): Promise<StreamSchemas> {
+  if (schemasLoading) return schemasLoading;
+  const loading = import('../../../../shared/schemas/chat').then((m) => m.streamEventSchemas);
+  // A failed load (offline) is tried again on the next send rather than remembered.
+  loading.catch(() => {
+    if (schemasLoading === loading) schemasLoading = undefined;
+  });
+  schemasLoading = loading;
+  return loading;
+}
+
 /** Checks one event against the shared schema; unknown or malformed events are skipped. */
-function decode(event: EventSourceMessage): StreamEvent | null {
+function decode(event: EventSourceMessage, streamEventSchemas: StreamSchemas): StreamEvent | null {
   // hasOwn, not `in`: an event named `toString` must not reach a prototype method.
   if (event.event === undefined || !Object.hasOwn(streamEventSchemas, event.event)) return null;
   const name = event.event as keyof typeof streamEventSchemas;
@@ -56,6 +76,16 @@ export async function streamMessage(input: SendMessageInput, handlers: StreamHan
     signal,
   });
   if (!res.ok) throw await toApiRequestError(res);
+  // Asked for once the server has accepted the message (the page has usually loaded them when
+  // the box got focus): a send that fails offline must not also fail to fetch a chunk.
+  let streamEventSchemas: StreamSchemas;
+  try {
+    streamEventSchemas = await loadStreamSchemas();
+  } catch {
+    // The schemas' chunk did not load: the connection went, as far as the rep can tell.
+    res.body?.cancel().catch(() => undefined);
+    throw new ChatStreamError(LOST);
+  }
   if (!res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) throw new ChatStreamError(LOST);
 
   const reader = res.body.getReader();
@@ -69,7 +99,7 @@ export async function streamMessage(input: SendMessageInput, handlers: StreamHan
       const { done, value } = await reader.read();
       parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
       for (const raw of received.splice(0)) {
-        const event = decode(raw);
+        const event = decode(raw, streamEventSchemas);
         if (!event) continue;
         if (event.name === 'user') handlers.onUser?.(event.data);
         else if (event.name === 'delta') handlers.onDelta?.(event.data.text);

@@ -20,13 +20,8 @@ export function resetNote(daysUntilReset: number | null, windowDays: number): st
   return `Your next free chat resets in ${plural(daysUntilReset, 'day')}`;
 }
 
-/**
- * Whether the page opens on the upgrade screen: a free user whose week's chat is spent and whose
- * conversation from it is closed. While that conversation is open it stays usable (DECISIONS §3).
- */
-export function needsUpgrade(status: Pick<ChatStatus, 'access' | 'freeChatsRemaining' | 'openFreeSessionId'>): boolean {
-  return status.access === 'free' && status.freeChatsRemaining === 0 && status.openFreeSessionId === null;
-}
+// Lives with the opening choice, which the route's prefetch (first chunk) also makes.
+export { needsUpgrade } from './opening';
 
 /** A 402 (or 403) whose body asks for payment: the free tier is used up (SPEC §4). */
 export function isPaymentRequired(err: unknown): boolean {

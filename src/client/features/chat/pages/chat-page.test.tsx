@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toast-store';
 import { makeUser } from '../../../test/make-user';
 import { currentUserKey } from '../../../lib/api/current-user';
 import { CHAT_WELCOME_SEEN_KEY } from '../lib/welcome-flag';
+import { prefetchChat } from '../api/prefetch-chat';
 import { ChatPage } from './chat-page';
 
 vi.mock('../../../lib/toast-store', () => ({ toast: vi.fn(() => 1), dismissToast: vi.fn() }));
@@ -95,9 +96,7 @@ function route(url: string, init?: RequestInit): Response {
   return json({ message: `unexpected ${method} ${url}` }, 500);
 }
 
-function renderChat(user: User = makeUser({ onboardingCompleted: true })) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(currentUserKey, user);
+function renderChat(user: User = makeUser({ onboardingCompleted: true }), client = newClient(user)) {
   const memory = memoryLocation({ path: '/chat', record: true });
   render(
     <QueryClientProvider client={client}>
@@ -107,6 +106,12 @@ function renderChat(user: User = makeUser({ onboardingCompleted: true })) {
     </QueryClientProvider>,
   );
   return { memory, client };
+}
+
+function newClient(user: User = makeUser({ onboardingCompleted: true })) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  client.setQueryData(currentUserKey, user);
+  return client;
 }
 
 const messageBox = () => screen.getByLabelText<HTMLTextAreaElement>('Message');
@@ -215,6 +220,71 @@ describe('ChatPage: opening', () => {
     renderChat();
     await screen.findByText('Start a conversation with your AI sales coach!');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('ChatPage: loading (issue #13)', () => {
+  it('uses what the route prefetched: each answer is requested once, the conversation before the page shows', async () => {
+    server.sessions = [summary(SESSION, 'Price objections', 2)];
+    server.conversations[SESSION] = { sessionId: SESSION, messages: [msg(1, 'user', 'Prospects go quiet.'), msg(2, 'assistant', 'When?')] };
+    const client = newClient();
+    prefetchChat(client);
+    // Status and list go out together, without waiting for one another or for the page.
+    expect(calls('GET', '/api/chat/status')).toHaveLength(1);
+    expect(calls('GET', '/api/chat/sessions')).toHaveLength(1);
+    await waitFor(() => expect(calls('GET', `/api/chat/sessions/${SESSION}`)).toHaveLength(1));
+    renderChat(undefined, client);
+    expect(await screen.findByText('Prospects go quiet.')).toBeTruthy();
+    expect(calls('GET', '/api/chat/status')).toHaveLength(1);
+    expect(calls('GET', '/api/chat/sessions')).toHaveLength(1);
+    expect(calls('GET', `/api/chat/sessions/${SESSION}`)).toHaveLength(1);
+  });
+
+  it('fetches again what was cached before this visit, and reloads that conversation', async () => {
+    server.sessions = [summary(SESSION, 'Price objections', 2)];
+    server.conversations[SESSION] = { sessionId: SESSION, messages: [msg(1, 'user', 'Prospects go quiet.'), msg(3, 'team', 'Added since')] };
+    const client = newClient();
+    // An earlier visit's answers: a status that said upgrade, and an older copy of the conversation.
+    client.setQueryData(['/api/chat/status'], { ...trialStatus, access: 'free', freeChatsRemaining: 0 });
+    client.setQueryData(['/api/chat/sessions', SESSION], { sessionId: SESSION, messages: [msg(1, 'user', 'Prospects go quiet.')] });
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    renderChat(undefined, client);
+    expect(await screen.findByText('Added since')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Upgrade to Continue' })).toBeNull();
+    expect(calls('GET', '/api/chat/status')).toHaveLength(1);
+  });
+
+  it('shows nothing in place of the conversation until the status (and its banner) is known, so nothing moves', async () => {
+    let answerStatus!: () => void;
+    const statusAnswered = new Promise<void>((resolve) => (answerStatus = resolve));
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/chat/status') await statusAnswered;
+      return route(String(input), init);
+    });
+    renderChat();
+    await waitFor(() => expect(calls('GET', '/api/chat/sessions')).toHaveLength(1));
+    expect(screen.queryByText('Loading your conversation...')).toBeNull();
+    expect(screen.queryByText('Start a conversation with your AI sales coach!')).toBeNull();
+    answerStatus();
+    expect(await screen.findByText('Start a conversation with your AI sales coach!')).toBeTruthy();
+    expect(screen.getByTestId('trial-banner')).toBeTruthy();
+  });
+
+  it('says the conversation is loading when it takes a noticeable time', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/chat/status') await new Promise(() => undefined);
+      return route(String(input), init);
+    });
+    renderChat();
+    expect(await screen.findByText('Loading your conversation...', undefined, { timeout: 2000 })).toBeTruthy();
+  });
+
+  it('loads the past-chats dialog only when it is opened', async () => {
+    renderChat();
+    await screen.findByText('Start a conversation with your AI sales coach!');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Past chats' }));
+    expect(await screen.findByRole('dialog', { name: 'Past chats' })).toBeTruthy();
   });
 });
 

@@ -1,29 +1,47 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/form-errors';
 import { useCurrentUser } from '../../../lib/api/current-user';
 import { useCreateSession } from '../api/create-session';
-import { useChatStatus } from '../../../lib/api/chat-status';
+import { chatStatusQuery } from '../../../lib/api/chat-status';
 import { usePlans } from '../../../lib/api/plans';
 import { cn } from '../../../lib/cn';
 import { useFillScreen, useTabsHiddenSetter } from '../../../lib/page-chrome';
 import { conversationKey, useConversation } from '../api/get-conversation';
-import { useConversations } from '../api/get-conversations';
-import { OPTION_SEND_DELAY_MS, useStreamMessage } from '../api/stream-message';
+import { conversationsQuery } from '../api/get-conversations';
+import { chatVisitStart, fetchedSince, freshSince } from '../api/prefetch-chat';
+import { loadStreamSchemas, OPTION_SEND_DELAY_MS, useStreamMessage } from '../api/stream-message';
 import { ChatHeader } from '../components/chat-header';
 import { ChatInput } from '../components/chat-input';
-import { ConversationClosedNotice, NewChatUnavailableDialog } from '../components/free-chat-used';
+import { NewChatUnavailableDialog, PastChatsDialog, PaymentRequiredDialog, preloadChatDialogs, WelcomeDialog } from '../components/deferred-dialogs';
+import { ConversationClosedNotice } from '../components/free-chat-used';
 import { MessageList } from '../components/message-list';
-import { PastChatsDialog } from '../components/past-chats-dialog';
-import { PaymentRequiredDialog } from '../components/payment-required-dialog';
 import { TrialBanner } from '../components/trial-banner';
 import { UpgradeScreen } from '../components/upgrade-screen';
-import { WelcomeDialog } from '../components/welcome-dialog';
-import { isPaymentRequired, needsUpgrade } from '../lib/chat-status';
+import { isPaymentRequired } from '../lib/chat-status';
+import { openingChoice } from '../lib/opening';
 import { loadUnsent } from '../lib/unsent-store';
 import { hasSeenChatWelcome, markChatWelcomeSeen } from '../lib/welcome-flag';
+
+/**
+ * How long the conversation may take before the page says it is loading. On a normal connection
+ * it is there well within this, and the status (with the trial banner) comes first: a line shown
+ * at once would flicker, and be pushed down when the banner arrives (a layout shift, issue #13).
+ */
+const LOADING_NOTICE_DELAY_MS = 400;
+
+/** "Loading your conversation..." once the wait has been noticeable; an empty area before. */
+function LoadingNotice() {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLate(true), LOADING_NOTICE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!late) return <div className="min-h-0 flex-1" />;
+  return <Notice>Loading your conversation...</Notice>;
+}
 
 function Notice({ children, action }: { children: string; action?: { label: string; onClick: () => void } }) {
   return (
@@ -60,11 +78,14 @@ function usePointerDown() {
 export function ChatPage() {
   const { data: user } = useCurrentUser();
   const signedIn = Boolean(user);
-  const status = useChatStatus(signedIn);
-  const conversations = useConversations(signedIn);
+  const qc = useQueryClient();
+  // Answers fetched since this visit began (by the route's prefetch, or here) are used as they are;
+  // older cached ones are fetched again, and the opening choice waits for that.
+  const [visitStart] = useState(() => chatVisitStart(qc, Date.now()));
+  const status = useQuery({ ...chatStatusQuery, enabled: signedIn, staleTime: freshSince(visitStart) });
+  const conversations = useQuery({ ...conversationsQuery, enabled: signedIn, staleTime: freshSince(visitStart) });
   const createSession = useCreateSession();
   const createMutate = createSession.mutate;
-  const qc = useQueryClient();
   const plans = usePlans();
   // The conversation takes the whole screen between the header and the tab bar, and scrolls inside.
   useFillScreen();
@@ -111,25 +132,22 @@ export function ChatPage() {
     if (at >= 0 && stored.slice(at + 1).some((m) => m.role === 'assistant')) discard();
   }, [unsent, stored, discard]);
 
+  const statusFresh = status.data !== undefined && status.dataUpdatedAt >= visitStart;
+  const conversationsFresh = conversations.data !== undefined && conversations.dataUpdatedAt >= visitStart;
   useEffect(() => {
-    // Decide on answers fetched now, not on cached ones from an earlier visit (a purchase since
-    // then would otherwise still show the upgrade screen).
-    if (started.current || !status.isFetchedAfterMount || !conversations.isFetchedAfterMount) return;
-    if (!status.data || !conversations.data) return;
+    // Decide on answers fetched during this visit, not on cached ones from an earlier one (a
+    // purchase since then would otherwise still show the upgrade screen).
+    if (started.current || !statusFresh || !conversationsFresh || !status.data || !conversations.data) return;
     started.current = true;
-    const s = status.data;
-    // A free user's conversation from this week stays theirs to continue until the window resets.
-    if (s.access === 'free' && s.openFreeSessionId) return open(s.openFreeSessionId, true);
-    if (needsUpgrade(s)) {
+    const opening = openingChoice(status.data, conversations.data, loadUnsent());
+    // The prefetch may have fetched this conversation already; a copy from an earlier visit may
+    // lack what was added since, so that one is reloaded.
+    if (opening.kind === 'open') return open(opening.sessionId, !fetchedSince(qc, conversationKey(opening.sessionId), visitStart));
+    if (opening.kind === 'upgrade') {
       setUpgrade(true);
       setReady(true);
       return;
     }
-    // A message that failed to send before a reload waits in its conversation: open that one.
-    const kept = loadUnsent();
-    if (kept) return open(kept.sessionId, true);
-    const latest = conversations.data[0];
-    if (latest) return open(latest.sessionId, true);
     createMutate(undefined, {
       onSuccess: (session) => open(session.sessionId),
       onError: (err) => {
@@ -139,7 +157,7 @@ export function ChatPage() {
         setReady(true);
       },
     });
-  }, [status.isFetchedAfterMount, status.data, conversations.isFetchedAfterMount, conversations.data, createMutate, open]);
+  }, [statusFresh, status.data, conversationsFresh, conversations.data, createMutate, open, qc, visitStart]);
 
   // The route's guard (app/require-user.tsx) lets only a signed-in user in; null covers the moment of signing out.
   if (!user) return null;
@@ -161,6 +179,12 @@ export function ChatPage() {
   };
 
   const onInputFocus = (focused: boolean) => {
+    // The rep is about to write: load what reading the reply needs (and the dialogs a send may
+    // open) now, not on send. Offline it could only fail; the send then loads the schemas.
+    if (focused && navigator.onLine) {
+      void loadStreamSchemas().catch(() => undefined);
+      preloadChatDialogs();
+    }
     const apply = () => {
       setInputFocused(focused);
       setTabsHidden(focused);
@@ -188,7 +212,7 @@ export function ChatPage() {
   } else if (upgrade) {
     body = <UpgradeScreen daysUntilReset={status.data?.daysUntilReset ?? null} />;
   } else if (!ready || (sessionId !== null && conversation.isPending)) {
-    body = <Notice>Loading your conversation...</Notice>;
+    body = <LoadingNotice />;
   } else if (conversation.isError) {
     body = <Notice action={{ label: 'Start a new chat', onClick: newChat }}>This conversation could not be loaded.</Notice>;
   } else {
