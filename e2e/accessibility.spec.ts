@@ -1,20 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectTapTargets, signUpThroughUi, test } from './fixtures';
+import { expect, expectAccessible, expectTapTargets, repProfile, signUpThroughUi, test } from './fixtures';
 
 // A common phone: the size these pages must work at.
 test.use({ viewport: { width: 390, height: 844 } });
 
-const profile = {
-  age: 36,
-  city: 'Denver',
-  state: 'CO',
-  salesExperience: '3-5 years',
-  currentIncome: 4000,
-  targetIncome: 7000,
-  biggestStruggle: 'Price objections right at the close.',
-  industry: 'B2B software',
-  product: 'Scheduling software',
-};
+const profile = repProfile;
 
 /** Waits for the page's H1 (the route has rendered), then checks it with axe. */
 async function check(page: Page, name: string, h1: string | RegExp) {

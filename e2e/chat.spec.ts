@@ -1,17 +1,7 @@
 import type { ChatSession, ConversationSummary } from '../src/shared/schemas/chat';
-import { expect, signUpThroughUi, test } from './fixtures';
+import { expect, repProfile, signUpThroughUi, test } from './fixtures';
 
-const profile = {
-  age: 36,
-  city: 'Denver',
-  state: 'CO',
-  salesExperience: '3-5 years',
-  currentIncome: 4000,
-  targetIncome: 7000,
-  biggestStruggle: 'Price objections right at the close.',
-  industry: 'B2B software',
-  product: 'Scheduling software',
-};
+const profile = repProfile;
 
 const problem = 'Prospects keep telling me our price is too high right when I am about to close.';
 

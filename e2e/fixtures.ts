@@ -30,6 +30,19 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
 
 export { expect };
 
+/** The onboarding answers the journeys give a rep they onboard through the API. */
+export const repProfile = {
+  age: 36,
+  city: 'Denver',
+  state: 'CO',
+  salesExperience: '3-5 years',
+  currentIncome: 4000,
+  targetIncome: 7000,
+  biggestStruggle: 'Price objections right at the close.',
+  industry: 'B2B software',
+  product: 'Scheduling software',
+};
+
 let seq = 0;
 export function newAccount() {
   seq += 1;

@@ -1,20 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, newAccount, signUpThroughUi, test } from './fixtures';
+import { expect, newAccount, repProfile, signUpThroughUi, test } from './fixtures';
 
 // A common phone: the size these journeys must work at.
 test.use({ viewport: { width: 390, height: 844 } });
 
-const profile = {
-  age: 36,
-  city: 'Denver',
-  state: 'CO',
-  salesExperience: '3-5 years',
-  currentIncome: 4000,
-  targetIncome: 7000,
-  biggestStruggle: 'Price objections right at the close.',
-  industry: 'B2B software',
-  product: 'Scheduling software',
-};
+const profile = repProfile;
 
 /** The header bar's Back, found even while a dialog hides the rest of the page from the accessibility tree. */
 const headerBack = (page: Page) => page.locator('header a', { hasText: 'Back' });
