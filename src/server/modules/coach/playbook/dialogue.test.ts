@@ -100,6 +100,15 @@ describe('where in the call', () => {
     expect(close.coaching?.topics).toContain('closing');
   });
 
+  it('answers a showroom follow-up with a one-line text, and a lost buyer by keeping the door open', async () => {
+    const { say } = await conversation({ product: 'Used pickup trucks' });
+    await say("guy test drove an f-150 on the lot, liked it, then at the desk said he can get it cheaper at the ford place across town and left");
+    const text = await say('he left his number. should i text him tonight? what do i say');
+    expect(text.coaching?.method).toBe('One-line follow-up');
+    const lost = await say("and what if he says he already bought one across town");
+    expect(lost.coaching?.method).toBe('Lost-deal follow-up');
+  });
+
   it('drops a topic the rep rules out instead of carrying it on', async () => {
     const { say } = await conversation({ product: 'Water softener systems' });
     const first = await say("after the in-home water test everybody says they want to get a couple of other quotes and then i never hear back. how do i follow up?");

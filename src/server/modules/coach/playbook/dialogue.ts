@@ -606,7 +606,9 @@ export function nextTurn(ctx: CoachContext): Turn {
     // What the rep adds now (a correction: "it's not the price, his wife wasn't there") picks the
     // technique before the situation they first described; a new question is answered on its own terms.
     const words = isDirectQuestion(ctx.message) ? ctx.message : `${state.problem ?? ''} ${ctx.message}`;
-    const chosen = chooseTechnique(carried, words, state, state.facts, undefined, ctx.message, also(carried));
+    // The topic of the technique just given is a neighbour: the rep may be going on about it.
+    const near = [...also(carried), ...(technique && technique.topic !== carried ? [technique.topic] : [])];
+    const chosen = chooseTechnique(carried, words, state, state.facts, undefined, ctx.message, near);
     return coach(ctx, state, carried, moment ?? stage, chosen, reflection(ctx.message, state.facts), also(carried));
   }
 
@@ -623,10 +625,13 @@ export function nextTurn(ctx: CoachContext): Turn {
     const asked = ask(ctx, { ...withProblem, topic: undefined }, found, newStage, ctx.message);
     if (asked) return asked;
   }
-  const chosen = chooseTechnique(found, `${ctx.message} ${state.facts.quotes.join(' ')}`, withProblem, state.facts, undefined, undefined, also(found));
+  // The conversation's topic so far is a neighbour too: "what if he says he already bought it"
+  // during a follow-up is answered from the follow-up techniques made for it.
+  const neighbours = [...also(found), ...(carried && carried !== found ? [carried] : [])];
+  const chosen = chooseTechnique(found, `${ctx.message} ${state.facts.quotes.join(' ')}`, withProblem, state.facts, undefined, undefined, neighbours);
   // The technique made for the situation may come from another topic the message touches (the
   // spouse stall told inside a story about listening): the diagnosis names what the coach teaches.
-  const main = chosen.topic !== found && also(found).includes(chosen.topic) ? chosen.topic : found;
+  const main = chosen.topic !== found && neighbours.includes(chosen.topic) ? chosen.topic : found;
   // The diagnosis is news only when it names a new problem.
   const opening = [reflection(ctx.message, state.facts), main === topic ? '' : diagnosisLine(newStage, main)].filter(Boolean).join(' ');
   return coach(ctx, { ...withProblem, topic: carried }, main, newStage, chosen, opening, [found, ...also(found)].filter((x) => x !== main));

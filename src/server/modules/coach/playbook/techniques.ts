@@ -768,6 +768,33 @@ export const TECHNIQUES: Technique[] = [
     action: 'After every visit today, send the recap message before you get back in the car.',
     roleplay: 'Thanks for coming by. We\'ll call you once we\'ve decided.',
   },
+  {
+    id: 'showroom-one-line-text',
+    topic: 'follow_up',
+    name: 'The one-line text after a showroom visit',
+    sources: ['Following up after a showroom visit'],
+    method: 'One-line follow-up',
+    motions: ['showroom'],
+    fits: /text (?:him|her|them)|texting|left (?:his|her|their) number|left the lot|drove off|walked (?:out|off)|shopping (?:numbers|around)|too long|nobody reads|shorter/,
+    why: 'A buyer comparing numbers reads one line on a phone and ignores a paragraph. One concrete reason and an easy question get the reply.',
+    steps: ['Same day or next morning, one line.', 'Name what they drove or looked at, and one reason to answer.', 'Ask a question answered with a day or a yes.'],
+    example: '"Hi, it\'s me from the dealership. The one you drove yesterday is still on the lot. Want me to hold it until Saturday?"',
+    action: 'Tonight, send every buyer who left today one line with one question.',
+    roleplay: 'Thanks, but I\'m still looking at a couple of other places.',
+  },
+  {
+    id: 'bought-elsewhere',
+    topic: 'follow_up',
+    name: 'Keep the door open when they bought elsewhere',
+    sources: ['When the buyer bought elsewhere'],
+    method: 'Lost-deal follow-up',
+    fits: /already bought|bought (?:it|one) (?:from|at|in|elsewhere|somewhere)|went with (?:someone|another|the other|them)|signed with (?:someone|another|the other)|lost (?:the deal|it|him|her) to/,
+    why: 'The sale is gone; the buyer is not. Asking what tipped it teaches you something, and a friendly exit makes you their second call.',
+    steps: ['Congratulate them and mean it.', 'Ask what tipped it.', 'Leave a reason to come back: the next purchase, a friend, service.'],
+    example: '"Congratulations, enjoy it. Can I ask what tipped it for you? And if anything about it doesn\'t work out, I\'d be glad to be your second call."',
+    action: 'Ask the next buyer you lose what tipped it, and write down the answer.',
+    roleplay: 'Sorry, we actually went with the other place.',
+  },
 ];
 
 export function techniquesFor(topic: Topic): Technique[] {
