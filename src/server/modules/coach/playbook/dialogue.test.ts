@@ -109,6 +109,17 @@ describe('where in the call', () => {
     expect(lost.coaching?.method).toBe('Lost-deal follow-up');
   });
 
+  it('works through the technique just given when the rep asks how to do it, without repeating its line', async () => {
+    const { say } = await conversation({ product: 'Warehouse robotics' });
+    await say("six month deal, ops director loves it but the COO signs anything over 250k and i've never met him");
+    const first = await say('the COO is the one who signs, ops director is my champion');
+    const how = await say("ok how do i ask her to bring me to him without it looking like i'm going around her");
+    expect(how.coaching?.method).toBe(first.coaching?.method);
+    expect(how.content).toMatch(/step by step/);
+    const line = /\*\*Try saying:\*\* "([^"]+)"/.exec(first.content)?.[1];
+    if (line) expect(how.content).not.toContain(line);
+  });
+
   it('drops a topic the rep rules out instead of carrying it on', async () => {
     const { say } = await conversation({ product: 'Water softener systems' });
     const first = await say("after the in-home water test everybody says they want to get a couple of other quotes and then i never hear back. how do i follow up?");

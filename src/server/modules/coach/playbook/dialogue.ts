@@ -435,6 +435,36 @@ function shortest(example: string): string {
   return greeting && !core.toLowerCase().startsWith(greeting.toLowerCase()) ? `${greeting} ${core.charAt(0).toLowerCase()}${core.slice(1)}` : core;
 }
 
+/** A question about how to carry out what was just advised, about someone already named. */
+const asksHowToDoIt = (message: string): boolean =>
+  / (?:how (?:do|should|can) i|what do i say to|how would i) (?:ask|tell|get|bring|say|put|approach|raise|do|pitch|frame|word)\b.* (?:her|him|them|it|that) /.test(` ${normalize(message).trim()} `);
+
+/** The technique just given, worked through step by step for the rep's question; its line is not repeated. */
+function deepen(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique, alsoTopics: Topic[]): Turn {
+  const focus = reflection(ctx.message, state.facts);
+  const steps = technique.steps.map((step, i) => `${i + 1}. ${fill(step, ctx.profile)}`).join('\n');
+  const content = [
+    focus || "Here is how to do it.",
+    '',
+    `**${technique.name}**, step by step · *Method: ${technique.method}*`,
+    steps,
+    '',
+    `**${state.facts.occasion ? `For ${state.facts.occasion}` : 'On your next call'}:** ${fill(technique.action, ctx.profile)}`,
+    '',
+    'What would help most next?',
+  ].join('\n');
+  return {
+    reply: {
+      content,
+      options: [...NEXT_OPTIONS],
+      coaching: { stage, topics: [...new Set([topic, ...alsoTopics])].slice(0, 3), method: technique.method },
+      confidence: 0.85,
+      state: { ...state, phase: 'coached', lowStreak: 0 } satisfies DialogueState,
+    },
+    technique,
+  };
+}
+
 /** The topic most often at each moment, for when the rep rules out the one under discussion and names no other. */
 const MOMENT_TOPIC: Record<CallStage, Topic> = { intro: 'prospecting', middle: 'discovery', close: 'closing' };
 const stageOrMiddle = (stage: Stage): CallStage => (stage === 'general' ? 'middle' : stage);
@@ -596,6 +626,12 @@ export function nextTurn(ctx: CoachContext): Turn {
     const chosen = chooseTechnique(nextTopic, `${state.problem ?? ''} ${ctx.message}`, state, state.facts, undefined, state.problem, also(nextTopic));
     const opening = [reflection(ctx.message, state.facts), `Here is what I'd work on first, at **${STAGE_LABELS[nextStage].toLowerCase()}** of the call.`].filter(Boolean).join(' ');
     return coach(ctx, { ...state, topic: carried }, nextTopic, nextStage, chosen, opening, also(nextTopic));
+  }
+
+  // "How do I ask her…?" right after a technique, naming no new problem: the rep wants the
+  // technique they were just given worked through, not a different one.
+  if (technique && topic && state.phase === 'coached' && asksHowToDoIt(ctx.message) && !quotedBuyer && !(found && found !== topic && d.topicScores[found] >= 3)) {
+    return deepen(ctx, state, topic, moment ?? stage, technique, also(topic));
   }
 
   // Mid-conversation, a message that adds context (their fiscal year, who the buyers are) is still
