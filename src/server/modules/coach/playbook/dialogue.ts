@@ -326,27 +326,16 @@ function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic, stage:
       ? `**Keep that line.** ${a.good.slice(1).map((g) => g.said).join(' ')}`
       : `**A stronger version of your line:** ${strongerLine(ctx.message, a, scene.buyer)}`,
   ];
-  if (!done) {
-    const next = buyerReaction(a, state.facts, ctx.history);
-    lines.push('', `Back in character.\n\n**${capitalise(scene.who)}:** "${next}"`);
-    return {
-      reply: {
-        content: lines.join('\n'),
-        options: SCENE_OPTIONS,
-        coaching: { stage, topics: [topic], method: technique.method },
-        confidence: 0.85,
-        state: { ...state, phase: 'roleplay', scene: { ...scene, buyer: next, exchanges } } satisfies DialogueState,
-      },
-    };
-  }
-  lines.push('', 'That ends the scene. Try it again, or shall we move on?');
+  // The buyer answers until the scene has had its exchanges; then it ends.
+  const next = done ? undefined : buyerReaction(a, state.facts, ctx.history);
+  lines.push('', next ? `Back in character.\n\n**${capitalise(scene.who)}:** "${next}"` : 'That ends the scene. Try it again, or shall we move on?');
   return {
     reply: {
       content: lines.join('\n'),
-      options: AFTER_SCENE,
+      options: next ? SCENE_OPTIONS : AFTER_SCENE,
       coaching: { stage, topics: [topic], method: technique.method },
       confidence: 0.85,
-      state: { ...state, phase: 'coached', scene: undefined } satisfies DialogueState,
+      state: (next ? { ...state, phase: 'roleplay', scene: { ...scene, buyer: next, exchanges } } : { ...state, phase: 'coached', scene: undefined }) satisfies DialogueState,
     },
   };
 }

@@ -90,15 +90,17 @@ const DECIDERS: Array<[RegExp, string]> = [
   [/ (?:office manager) /, 'the office manager'],
 ];
 
+// Compiled once with the global flag matchAll needs: every message and every quote is read.
+const GLOBAL_DECIDERS = DECIDERS.map(([re, who]) => [new RegExp(re.source, 'g'), who] as const);
+
 /**
  * The decider a message names, the last one mentioned winning: in "it's not the husband, it's
  * the wife", the wife.
  */
 function deciderIn(s: string): string | undefined {
   let best: { at: number; who: string } | undefined;
-  for (const [re, who] of DECIDERS) {
-    const global = new RegExp(re.source, 'g');
-    for (const m of s.matchAll(global)) {
+  for (const [re, who] of GLOBAL_DECIDERS) {
+    for (const m of s.matchAll(re)) {
       const at = m.index ?? 0;
       // "not the CFO" names someone who is not the decider.
       if (/ (?:not|isn t|is not) (?:the |her |his |their )?$/.test(s.slice(Math.max(0, at - 12), at + 1))) continue;

@@ -27,11 +27,14 @@ const MOMENTS: Array<[CallStage, RegExp]> = [
   ],
 ];
 
+// Compiled once with the global flag matchAll needs: this runs on every chat message.
+const GLOBAL_MOMENTS = MOMENTS.map(([stage, re]) => [stage, new RegExp(re.source, 'g')] as const);
+
 export function momentOf(message: string): CallStage | undefined {
   const s = normalize(message);
   let last: { at: number; stage: CallStage } | undefined;
-  for (const [stage, re] of MOMENTS) {
-    for (const m of s.matchAll(new RegExp(re.source, 'g'))) {
+  for (const [stage, re] of GLOBAL_MOMENTS) {
+    for (const m of s.matchAll(re)) {
       const at = (m.index ?? 0) + m[0].length;
       if (!last || at >= last.at) last = { at, stage };
     }
