@@ -38,6 +38,8 @@ export const users = pgTable(
     referralCode: text('referral_code').notNull(),
     referredBy: text('referred_by'),
     freeProMonthsRemaining: integer('free_pro_months_remaining').notNull().default(0),
+    /** Pro from redeemed referral months runs until here (each Redeem adds 30 days, DECISIONS §5). */
+    referralProUntil: timestamp('referral_pro_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -9,3 +9,4 @@ export * from './escalations.js';
 export * from './feedback.js';
 export * from './knowledge.js';
 export * from './rate-limits.js';
+export * from './referrals.js';
