@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { referralCodeSchema } from './billing.js';
 import { safeString } from './primitives.js';
 import { userSchema } from './user.js';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './auth-rules.js';
@@ -18,6 +19,8 @@ export const signUpSchema = z.strictObject({
   password: safeString()
     .min(PASSWORD_MIN, 'Password must be at least 8 characters')
     .max(PASSWORD_MAX, 'Password must be at most 128 characters'),
+  /** The referral code of the link the rep came through (`/auth?ref=CODE`, DECISIONS §5); an unknown one records nothing. */
+  ref: referralCodeSchema.optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
