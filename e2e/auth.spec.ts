@@ -56,11 +56,23 @@ test('signs in with the username and with the email', async ({ page, browser }) 
   await expect(page.getByTestId('toast')).toContainText('Welcome back!');
   await expect(page).toHaveURL(/\/onboarding/);
 
+  // A second browser with nothing stored and no service worker yet. The fixture's console guard
+  // watches only the first page, so this one's errors are collected and named if it fails.
   const fresh = await browser.newContext();
   const second = await fresh.newPage();
+  const problems: string[] = [];
+  second.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
+  second.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  second.on('requestfailed', (r) => problems.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
   await signInThroughUi(second, account.email.toUpperCase(), account.password);
-  await expect(second).toHaveURL(/\/onboarding/);
-  await expect(second.getByTestId('toast')).toContainText('Welcome back!');
+  try {
+    // The toast first: if the sign-in did not go through, its text (or its absence) says why.
+    await expect(second.getByTestId('toast')).toContainText('Welcome back!');
+    await expect(second).toHaveURL(/\/onboarding/);
+  } catch (error) {
+    throw new Error(`${String(error)}\nthe second browser's page logged:\n${problems.join('\n') || '(nothing)'}`);
+  }
+  expect(problems).toEqual([]);
   await fresh.close();
 });
 
