@@ -235,4 +235,27 @@ describe('off-topic', () => {
     expect(aside.coaching?.method).toBeUndefined();
     expect(aside.coaching?.topics).toEqual(coached.coaching?.topics);
   });
+
+  it('reads an aside by what it asks, not by a list of hobbies: a car question is steered back, a sales question is coached', async () => {
+    const { say } = await conversation();
+    await say('Homeowners tell me they just buy the spray at the hardware store when I ask to put them on the schedule.');
+    const truck = await say('lol unrelated but my trucks AC died and its 110 out, compressor or low freon?');
+    expect(truck.content).toMatch(/sales coach/);
+    expect(truck.content).toMatch(/Back to (?:your|what you told me)/);
+    expect(truck.coaching?.method).toBeUndefined();
+    const sales = await say('random q but what do i say when they want to talk to their wife first');
+    expect(sales.content).not.toMatch(/sales coach/);
+    expect(sales.coaching?.method).toBeTruthy();
+  });
+});
+
+describe('what the coach heard', () => {
+  it('echoes a fact from a long run-on answer, read in its comma-separated parts', async () => {
+    const { say } = await conversation();
+    await say('Families come in to look at timeshares and clam up when I ask questions.');
+    const reply = await say(
+      'if u were gonna ask, they are mostly retired couples from michigan and indiana who drive down every winter, usually stay a month or two near the gulf coast',
+    );
+    expect(reply.content).toMatch(/michigan|indiana|retired couples|gulf coast/i);
+  });
 });

@@ -1,11 +1,12 @@
 import { STAGE_LABELS, TOPIC_LABELS, TOPIC_STAGE, type CallStage, type Coaching, type Stage, type Topic } from '../../../../shared/coaching.js';
 import type { CoachContext, CoachReply, HistoryMessage } from '../engine.js';
+import { classify } from './classifier.js';
 import { CONFIDENT_SCORE, diagnose } from './diagnose.js';
 import { NO_FACTS, readFacts, withMessage, type Facts } from './facts.js';
 import { momentOf } from './moment.js';
 import type { Motion } from './motion.js';
 import { assess, quoteOf, strongerLine } from './role-play.js';
-import { coachingText, diagnosisLine, fill, pushbackReason, reflection } from './replies.js';
+import { coachingText, diagnosisLine, fill, keyClause, pushbackReason, reflection, toSecondPerson } from './replies.js';
 import { FOLLOW_UP_QUESTIONS, TECHNIQUES, techniquesFor, type Technique } from './techniques.js';
 import { isDirectQuestion, normalize } from './text.js';
 
@@ -71,8 +72,14 @@ const INTENTS: Array<[Intent, RegExp]> = [
   ['thanks', /^ (?:thanks|thank you|thx|cheers|great|awesome|perfect|got it|ok|okay|cool)(?: (?:so much|a lot|coach))? $/],
 ];
 
+/** A rep flagging an aside: "lol random but…", "unrelated, …", "btw …". */
+const ASIDE = / (?:random|unrelated|off topic|side note|btw|by the way|not sales related|personal q(?:uestion)?) /;
+
 function intentOf(message: string): Intent | null {
   const s = normalize(message);
+  // An aside is off-topic when what it asks is not about selling, as the classifier's sales-or-not
+  // model reads it ("random q but how do i handle 'send me an email'" is still coaching).
+  if (ASIDE.test(s) && (classify(message)?.sales ?? 1) < 0.5) return 'off_topic';
   for (const [intent, re] of INTENTS) if (re.test(s)) return intent;
   return null;
 }
@@ -231,12 +238,20 @@ function specificEnough(message: string): boolean {
   return said || question || s.trim().split(' ').length >= 22;
 }
 
+/** The first ask for more: what the coach did hear comes back first, so the rep adds to it rather than repeating it. */
+function heard(ctx: CoachContext, state: DialogueState): string {
+  const echo = reflection(ctx.message, state.facts);
+  return echo
+    ? `${echo} To coach you on it, tell me what you say or do right then, and what the buyer does next, or pick the part that feels hardest:`
+    : 'Happy to help. Tell me what happens on the call in your own words (what the buyer said, what you did), or pick the part that feels hardest:';
+}
+
 function clarify(ctx: CoachContext, state: DialogueState, guess: Coaching): Turn {
   const streak = state.lowStreak + 1;
   const escalate = streak >= 2;
   const content = escalate
     ? "I want to get this right, and I'm not sure I've understood yet. I've asked someone from our coaching team to read this conversation; their reply will appear right here, marked **Coaching team**, usually within one business day.\n\nMeanwhile, pick the part of the call that feels hardest:"
-    : 'Happy to help. Tell me what happens on the call in your own words (what the buyer said, what you did), or pick the part that feels hardest:';
+    : heard(ctx, state);
   const rank = (t: Topic) => {
     const i = guess.topics.indexOf(t);
     return i === -1 ? guess.topics.length + PICKER.findIndex(([, x]) => x === t) : i;
@@ -342,7 +357,13 @@ function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic, stage:
 
 function steerBack(ctx: CoachContext, state: DialogueState): Turn {
   const topic = state.topic;
-  const back = topic ? `Back to your ${TOPIC_LABELS[topic].toLowerCase()}: want another angle on it, or shall we practise it?` : 'Tell me what happens on your calls, and we will start there.';
+  // Without a diagnosis yet, the way back is what the rep already told: they need not say it again.
+  const told = state.problem ? keyClause(state.problem) : undefined;
+  const back = topic
+    ? `Back to your ${TOPIC_LABELS[topic].toLowerCase()}: want another angle on it, or shall we practise it?`
+    : told
+      ? `Back to what you told me: ${toSecondPerson(told).replace(/^./, (c) => c.toLowerCase())}. Where does that go wrong first?`
+      : 'Tell me what happens on your calls, and we will start there.';
   return {
     reply: {
       content: `I'll leave that one to someone else: I'm your sales coach, so I stick to selling. ${back}`,

@@ -16,7 +16,7 @@ import { isDirectQuestion, normalize } from './text.js';
  * ("Quarterly pest control plans"). Its capitals are kept: the rep's brand names stay as typed.
  */
 export function productName(description: string): string {
-  const name = description.trim().split(/\s*(?:[,;(]|\s[-–—]\s|\$)\s*|\s+(?:at a|at an|at the|for|with|to)\s+/i)[0]?.trim() ?? '';
+  const name = description.trim().split(/\s*(?:[,;:(]|\s[-–—]\s|\$)\s*|\s+(?:at a|at an|at the|for|with|to)\s+/i)[0]?.trim() ?? '';
   return name.length < 3 ? description.trim() : name;
 }
 
@@ -47,7 +47,7 @@ export function excerpt(passage: KnowledgePassage, max = 180): string {
 }
 
 /** The rep's words turned to the coach's voice: "i/my/me" → "you/your". */
-function toSecondPerson(clause: string): string {
+export function toSecondPerson(clause: string): string {
   return clause
     .replace(/\bi'm\b|\bim\b/gi, "you're")
     .replace(/\bi've\b|\bive\b/gi, "you've")
@@ -63,12 +63,16 @@ const BUYER = /\b(?:they|he|she|ppl|people|customers?|prospects?|buyers?|clients
  * The clause of the rep's message that carries the most of their situation: the buyer's doing,
  * a number, a name. Questions to the coach are answered, not repeated back.
  */
-function keyClause(message: string): string | undefined {
-  const clauses = message
-    .split(/(?<=[.!?])\s+|\n+|;\s*|,\s*(?:but|and then|then|so)\s+|\s+but\s+/i)
-    .map((c) => c.trim().replace(/^(?:(?:and|but|so|ok|okay|well|honestly|basically|yeah|yep|nah|nope|ugh|lol|hmm)[,\s]+)+/i, '').replace(/[.!?]+$/, ''))
-    // Questions and requests to the coach ("give me one thing for tomorrow") are answered, not echoed.
-    .filter((c) => c.split(/\s+/).length >= 4 && c.split(/\s+/).length <= 24 && !isDirectQuestion(c) && !/\b(?:give|tell|show|write|send|help) me\b|\bback to it\b/i.test(c));
+export function keyClause(message: string): string | undefined {
+  const echoable = (parts: string[]) =>
+    parts
+      .map((c) => c.trim().replace(/^(?:(?:and|but|so|ok|okay|well|honestly|basically|yeah|yep|nah|nope|ugh|lol|hmm|btw)[,\s]+)+/i, '').replace(/[.!?]+$/, ''))
+      // Questions and requests to the coach ("give me one thing for tomorrow") are answered, not
+      // echoed; nor is a lead-in ("if you were gonna ask").
+      .filter((c) => c.split(/\s+/).length >= 4 && c.split(/\s+/).length <= 24 && !isDirectQuestion(c) && !/^(?:(?:can|could|would) (?:you|u) |pls |please |just )?(?:give|tell|show|write|send|help) me\b|\bback to it\b|^(?:if|in case) (?:you|u) (?:were )?(?:gonna|going to|want to|wanna) (?:ask|know)/i.test(c));
+  const sentences = message.split(/(?<=[.!?])\s+|\n+|;\s*|,\s*(?:but|and then|then|so)\s+|\s+but\s+/i);
+  // A long run-on sentence, as reps type on a phone, is read in its comma-separated parts.
+  const clauses = echoable(sentences).length > 0 ? echoable(sentences) : echoable(sentences.flatMap((c) => c.split(/,\s*/)));
   const score = (c: string) => (BUYER.test(c) ? 1 : 0) + (/\d/.test(c) ? 2 : 0) + (/\s[A-Z][a-z]+/.test(c) ? 1 : 0);
   let best: string | undefined;
   for (const c of clauses) if (best === undefined || score(c) > score(best)) best = c;
