@@ -107,11 +107,13 @@ const app = await startApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
 let missed = false;
 try {
   const cookie = await signedInRep(app.url);
+  // PAGES=/chat (comma-separated) audits only those pages, for trying one change quickly.
+  const only = process.env.PAGES?.split(',');
   const pages = [
     { path: '/', cookie: null },
     { path: '/auth', cookie: null },
     { path: '/chat', cookie },
-  ];
+  ].filter((page) => !only || only.includes(page.path));
   console.log(`Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`} per page, mobile, simulated slow 4G; target ${TARGET} each\n`);
   console.log('page    perf  a11y  bp    FCP      LCP      TBT     CLS    JS transferred');
   const failures = new Map();

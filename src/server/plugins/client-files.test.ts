@@ -16,7 +16,7 @@ fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), script);
 fs.writeFileSync(path.join(clientDir, 'index.html'), html);
 // What scripts/page-preloads.mjs writes: the chunks /auth needs beyond the first one.
 fs.mkdirSync(path.join(clientDir, '.vite'));
-fs.writeFileSync(path.join(clientDir, '.vite', 'page-preloads.json'), JSON.stringify({ '/auth': ['/assets/auth-page-def456.js', '/assets/schemas-789.js'], '/home': [] }));
+fs.writeFileSync(path.join(clientDir, '.vite', 'page-preloads.json'), JSON.stringify({ '/auth': ['/assets/auth-page-def456.js', '/assets/schemas-789.js'], '/home': [], '/account': ['/assets/account-page-1a2.js'] }));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,6 +77,15 @@ describe('the built client files', () => {
       const res = await t.app.inject({ url });
       expect(res.body, url).toBe(html);
     }
+  });
+
+  it("starts a signed-in page's session read with the page, and no one else's", async () => {
+    const account = await t.app.inject({ url: '/account' });
+    const head = account.body.slice(0, account.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/account-page-1a2.js">');
+    expect(head).toContain('<link rel="preload" as="fetch" href="/api/auth/session" crossorigin="use-credentials">');
+    const auth = await t.app.inject({ url: '/auth' });
+    expect(auth.body).not.toContain('/api/auth/session');
   });
 
   it("does not publish the build's own files under .vite/", async () => {
