@@ -136,6 +136,15 @@ function fitting(topic: Topic, facts: Facts): Technique[] {
  * (`firstWords`) before the rest, and a technique made for their motion before a general one
  * (the spouse stall at a front door is met by the door-to-door answer, not the generic one).
  */
+/** How much of the rep's words a technique's situation pattern covers: the characters of all its matches. */
+function fitLength(t: Technique, s: string): number {
+  if (!t.fits) return 0;
+  const all = new RegExp(t.fits.source, t.fits.flags.includes('g') ? t.fits.flags : `${t.fits.flags}g`);
+  let n = 0;
+  for (const m of s.matchAll(all)) n += m[0].trim().length;
+  return n;
+}
+
 function chooseTechnique(topic: Topic, words: string, state: DialogueState, facts: Facts, avoidMethod?: string, firstWords?: string, also: readonly Topic[] = []): Technique {
   const poolOf = (t: Topic) => {
     const pool = fitting(t, facts);
@@ -160,7 +169,11 @@ function chooseTechnique(topic: Topic, words: string, state: DialogueState, fact
   for (const text of [firstWords ?? '', words]) {
     const s = normalize(text);
     const fits = wider.filter((t) => t.fits?.test(s));
-    const fit = fits.find(forMotion) ?? fits[0];
+    // Of the techniques the words fit, the one they describe most of: "$40 cheaper at the honda
+    // place" is a competitor's quote (cheaper, quoted less) more than a price complaint (cheaper).
+    const best = Math.max(0, ...fits.map((t) => fitLength(t, s)));
+    const closest = fits.filter((t) => fitLength(t, s) === best);
+    const fit = closest.find(forMotion) ?? fits.find(forMotion) ?? closest[0];
     if (fit) return fit;
   }
   // Nothing the rep said names a technique. How the rep reaches people (the opening, and the
