@@ -33,6 +33,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     referralCode: 'REPTEST1',
     referredBy: null,
     freeProMonthsRemaining: 0,
+    referralProUntil: null,
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };

@@ -39,6 +39,8 @@ export const userSchema = z.object({
   referralCode: z.string(),
   referredBy: z.string().nullable(),
   freeProMonthsRemaining: z.number().int(),
+  /** Pro from redeemed referral months runs until here (ISO), or null. */
+  referralProUntil: z.string().nullable(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

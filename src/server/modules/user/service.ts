@@ -21,6 +21,7 @@ export function toUserDto(row: UserRow, at?: { plans: PlanCatalogue; now: Date }
     freeSessionExpiresAt: iso(row.freeSessionExpiresAt),
     basicPurchaseDate: iso(row.basicPurchaseDate),
     tutorialSeenAt: iso(row.tutorialSeenAt),
+    referralProUntil: iso(row.referralProUntil),
     createdAt: row.createdAt.toISOString(),
   };
 }
