@@ -181,6 +181,13 @@ describe('Stripe provider: webhooks', () => {
     expect(provider.verifyWebhook(changed, good.headers)).toMatchObject({ ok: false });
   });
 
+  it('refuses events in an API version older than the payload shape it reads, rather than ignoring them', () => {
+    const old = signed({ id: 'evt_old', type: 'invoice.paid', api_version: '2024-06-20', data: { object: invoiceJson({ parent: undefined, subscription: 'sub_1' }) } });
+    expect(provider.verifyWebhook(old.body, old.headers)).toEqual({ ok: false, reason: expect.stringContaining('2024-06-20 predates 2025-03-31') });
+    const broken = signed({ id: 'evt_broken', type: 'customer.subscription.updated', data: { object: subscriptionJson({ items: { object: 'list', data: [{ id: 'si_1' }] } }) } });
+    expect(provider.verifyWebhook(broken.body, broken.headers)).toEqual({ ok: false, reason: 'unexpected customer.subscription.updated payload' });
+  });
+
   it('never echoes the secret or the signature in its reason', () => {
     const forged = signed({ id: 'evt_y', type: 'invoice.paid', data: { object: invoiceJson() } }, nowSec, 'whsec_other');
     const result = provider.verifyWebhook(forged.body, forged.headers);

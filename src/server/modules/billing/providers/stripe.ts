@@ -79,7 +79,7 @@ const fromUnix = (seconds: number) => new Date(seconds * 1000);
 /** Since API version 2025-03-31 the billing period lives on each subscription item; ours have one, the latest end wins. */
 function currentPeriodEndOf(subscription: Stripe.Subscription): Date {
   const ends = subscription.items.data.map((item) => item.current_period_end);
-  if (ends.length === 0) throw new Error(`Stripe subscription ${subscription.id} has no items`);
+  if (ends.length === 0 || !ends.every(Number.isFinite)) throw new Error(`Stripe subscription ${subscription.id} has no item periods`);
   return fromUnix(Math.max(...ends));
 }
 
@@ -136,6 +136,13 @@ export function toInvoiceSnapshot(invoice: Stripe.Invoice, failed: boolean, paym
     failureMessage: failed ? (declined ?? invoice.last_finalization_error?.message ?? GENERIC_FAILURE) : null,
   };
 }
+
+/**
+ * The first API version whose payloads have what we read: the period on subscription items and
+ * the invoice's subscription under `parent` (2025-03-31). A webhook endpoint pinned to an older
+ * version would have its invoices look like no subscription's and be ignored without a word.
+ */
+export const OLDEST_EVENT_API_VERSION = '2025-03-31';
 
 /** A verified Stripe event as ours; null for a type we do not act on, or an invoice of no subscription. */
 export function toBillingEvent(event: Stripe.Event): BillingEvent | null {
@@ -320,6 +327,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         // tolerance zone) and quote neither the secret nor the payload; the first line suffices.
         const reason = err instanceof Stripe.errors.StripeSignatureVerificationError ? err.message.split('\n')[0] : 'malformed webhook payload';
         return { ok: false, reason: reason ?? 'invalid signature' };
+      }
+      // Dated versions ("2025-03-31.basil") compare by their date prefix.
+      if (event.api_version && event.api_version.slice(0, 10) < OLDEST_EVENT_API_VERSION) {
+        return { ok: false, reason: `event API version ${event.api_version} predates ${OLDEST_EVENT_API_VERSION}: set the webhook endpoint's API version to ${Stripe.API_VERSION}` };
       }
       try {
         return { ok: true, event: toBillingEvent(event) };
