@@ -124,6 +124,7 @@ export function toInvoiceSnapshot(invoice: Stripe.Invoice, failed: boolean, paym
   // Invoice.period_end is the previous period for a subscription invoice; the line says what is paid for.
   const lineEnds = invoice.lines.data.map((line) => line.period.end);
   const periodEnd = fromUnix(lineEnds.length > 0 ? Math.max(...lineEnds) : invoice.period_end);
+  if (Number.isNaN(periodEnd.getTime())) throw new Error(`Stripe invoice ${invoice.id} has no period`);
   const declined = typeof pi === 'object' && pi !== null ? (pi.last_payment_error?.message ?? null) : null;
   return {
     invoiceId: invoice.id,
