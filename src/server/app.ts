@@ -24,6 +24,7 @@ import { configRoutes } from './modules/config/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { plansRoutes } from './modules/plans/routes.js';
+import { referralRoutes } from './modules/referrals/routes.js';
 import { tutorialRoutes } from './modules/tutorial/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 
@@ -80,6 +81,7 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   await app.register(accountRoutes(deps));
   await app.register(chatRoutes(deps));
   await app.register(escalationRoutes(deps));
+  await app.register(referralRoutes(deps));
 
   // The coach needs its knowledge from the first message on; a no-op once there is any.
   await ensureStarterKnowledge(deps.db);
