@@ -258,4 +258,12 @@ describe('what the coach heard', () => {
     );
     expect(reply.content).toMatch(/michigan|indiana|retired couples|gulf coast/i);
   });
+
+  it('does not echo how the rep wants the answer, and keeps a number whole', async () => {
+    const { say } = await conversation();
+    await say('Customers on the appliance floor say extended warranties are a scam when I offer one at the register.');
+    const reply = await say('word for word pls, she just picked a $1,899 washer pair, i ring it up in a minute');
+    expect(reply.content).not.toMatch(/Got it: word for word/i);
+    expect(reply.content).toMatch(/\$1,899 washer pair/);
+  });
 });

@@ -69,10 +69,10 @@ export function keyClause(message: string): string | undefined {
       .map((c) => c.trim().replace(/^(?:(?:and|but|so|ok|okay|well|honestly|basically|yeah|yep|nah|nope|ugh|lol|hmm|btw)[,\s]+)+/i, '').replace(/[.!?]+$/, ''))
       // Questions and requests to the coach ("give me one thing for tomorrow") are answered, not
       // echoed; nor is a lead-in ("if you were gonna ask").
-      .filter((c) => c.split(/\s+/).length >= 4 && c.split(/\s+/).length <= 24 && !isDirectQuestion(c) && !/^(?:(?:can|could|would) (?:you|u) |pls |please |just )?(?:give|tell|show|write|send|help) me\b|\bback to it\b|^(?:if|in case) (?:you|u) (?:were )?(?:gonna|going to|want to|wanna) (?:ask|know)/i.test(c));
+      .filter((c) => c.split(/\s+/).length >= 4 && c.split(/\s+/).length <= 24 && !isDirectQuestion(c) && !/^(?:(?:can|could|would) (?:you|u) |pls |please |just )?(?:give|tell|show|write|send|help) me\b|\bback to it\b|\b(?:word for word|exact words|keep it|(?:\d+|one|two|three) (?:sentences?|lines?|words)|is that a thing|wait (?:i|you) said)\b|^(?:if|in case) (?:you|u) (?:were )?(?:gonna|going to|want to|wanna) (?:ask|know)/i.test(c));
   const sentences = message.split(/(?<=[.!?])\s+|\n+|;\s*|,\s*(?:but|and then|then|so)\s+|\s+but\s+/i);
   // A long run-on sentence, as reps type on a phone, is read in its comma-separated parts.
-  const clauses = echoable(sentences).length > 0 ? echoable(sentences) : echoable(sentences.flatMap((c) => c.split(/,\s*/)));
+  const clauses = echoable(sentences).length > 0 ? echoable(sentences) : echoable(sentences.flatMap((c) => c.split(/,\s+/)));
   const score = (c: string) => (BUYER.test(c) ? 1 : 0) + (/\d/.test(c) ? 2 : 0) + (/\s[A-Z][a-z]+/.test(c) ? 1 : 0);
   let best: string | undefined;
   for (const c of clauses) if (best === undefined || score(c) > score(best)) best = c;
