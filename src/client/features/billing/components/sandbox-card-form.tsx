@@ -101,9 +101,13 @@ export function SandboxCardForm({ payLabel, pending, onPay }: { payLabel: string
       </div>
       <div data-testid="sandbox-hint" className="rounded-lg border border-dashed border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-900">
         <p className="font-medium">Sandbox: use 4242 4242 4242 4242</p>
-        <p>Any future date and any CVC. 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds. No real money moves.</p>
+        <p>
+          Any future date and any CVC. No real money moves. To see a refusal: <span className="whitespace-nowrap">4000 0000 0000 0002</span> (declined),{' '}
+          <span className="whitespace-nowrap">4000 0000 0000 9995</span> (insufficient funds).
+        </p>
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={pending} aria-disabled={pending}>
+      {/* The label is long ('Subscribe to Pro - $2.99 first month'): it may wrap on a phone, and the button grows with it. */}
+      <Button type="submit" size="lg" className="h-auto min-h-12 w-full py-2 text-base" disabled={pending}>
         <CreditCard className="h-5 w-5" aria-hidden />
         {pending ? 'Processing…' : payLabel}
       </Button>

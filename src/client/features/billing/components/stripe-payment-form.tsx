@@ -69,7 +69,7 @@ function PayButton({ payLabel, busy, onPaid, onRefused, onException }: Omit<Stri
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-4" aria-label="Payment details">
       <PaymentElement options={{ layout: 'tabs' }} />
-      <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || pending}>
+      <Button type="submit" size="lg" className="h-auto min-h-12 w-full py-2 text-base" disabled={!stripe || !elements || pending}>
         <CreditCard className="h-5 w-5" aria-hidden />
         {pending ? 'Processing…' : payLabel}
       </Button>

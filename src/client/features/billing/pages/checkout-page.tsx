@@ -195,11 +195,11 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
         <CardTitle>Payment method</CardTitle>
         <CardDescription>Billed monthly in advance. Cancel any time; access continues to the end of the period you paid for.</CardDescription>
         <div className="grid gap-2 sm:grid-cols-2">
-          <Button size="lg" onClick={() => void start('card')} disabled={creating}>
+          <Button size="lg" className="whitespace-nowrap text-base" onClick={() => void start('card')} disabled={creating}>
             <CreditCard className="h-5 w-5" aria-hidden />
             {creating ? 'Preparing…' : 'Pay with Card'}
           </Button>
-          <Button variant="secondary" size="lg" onClick={() => void start('applePay')} disabled={creating}>
+          <Button variant="secondary" size="lg" className="whitespace-nowrap text-base" onClick={() => void start('applePay')} disabled={creating}>
             <Smartphone className="h-5 w-5" aria-hidden />
             Apple Pay
           </Button>
