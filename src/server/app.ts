@@ -16,6 +16,11 @@ import { registerHousekeeping } from './plugins/housekeeping.js';
 import { postgresRateLimitStore } from './plugins/rate-limits.js';
 import { registerSession } from './plugins/session.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { sandboxRoutes } from './modules/billing/sandbox-routes.js';
+import { selectPaymentProvider, stripeKeys } from './modules/billing/select-provider.js';
+import { offsetClock } from './modules/billing/test-clock.js';
+import { webhookRoutes } from './plugins/webhooks.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { escalationRoutes } from './modules/escalations/routes.js';
@@ -28,7 +33,17 @@ import { tutorialRoutes } from './modules/tutorial/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 
 export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
-  const deps: AppDeps = { ...inputs, plans: buildPlanCatalogue(inputs.env.TRIAL_DAYS), coach: inputs.coach ?? selectCoachEngine(inputs.env) };
+  // The test clock exists only with SANDBOX_TEST_CLOCK=1 and the sandbox (env.ts refuses it with Stripe keys).
+  const testClock = inputs.env.SANDBOX_TEST_CLOCK && !inputs.billingProvider && !stripeKeys(inputs.env) ? offsetClock(inputs.now) : null;
+  const now = testClock?.now ?? inputs.now;
+  const selected = inputs.billingProvider ? { provider: inputs.billingProvider, sandbox: null } : selectPaymentProvider(inputs.env, { db: inputs.db, now });
+  const deps: AppDeps = {
+    ...inputs,
+    now,
+    plans: buildPlanCatalogue(inputs.env.TRIAL_DAYS),
+    coach: inputs.coach ?? selectCoachEngine(inputs.env),
+    billing: { ...selected, testClock: testClock ? { advance: testClock.advance } : null },
+  };
   const app = Fastify({
     // Fastify's request log has method, url and address only: no cookies or bodies. Errors are
     // logged through serializeError, which keeps SQL parameters and driver messages out.
@@ -66,6 +81,8 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // Before the origin check and the session: the webhook's own scope, raw bodies, its own limit (plugins/webhooks.ts).
+  await app.register(webhookRoutes(deps));
   registerOriginCheck(app, { publicUrl: deps.env.PUBLIC_URL, allowedOrigins: deps.env.ALLOWED_ORIGINS, listenHost: deps.env.HOST });
   registerSession(app, deps);
   registerHousekeeping(app, deps.db, deps.now);
@@ -80,6 +97,9 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   await app.register(accountRoutes(deps));
   await app.register(chatRoutes(deps));
   await app.register(escalationRoutes(deps));
+  await app.register(billingRoutes(deps));
+  if (deps.billing.sandbox) await app.register(sandboxRoutes(deps, deps.billing.sandbox));
+  if (testClock) app.log.warn('SANDBOX_TEST_CLOCK is on: POST /api/sandbox/advance-clock moves the clock (browser tests only)');
 
   // The coach needs its knowledge from the first message on; a no-op once there is any.
   await ensureStarterKnowledge(deps.db);

@@ -79,7 +79,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
     exportedAt: now.toISOString(),
     product: productName,
     // The response schema picks each part's fields from the one user object the API shows.
-    account: dto,
+    account: { ...dto, basicUntil: user.basicUntil?.toISOString() ?? null, proUntil: user.proUntil?.toISOString() ?? null, referralProUntil: user.referralProUntil?.toISOString() ?? null },
     profile: dto,
     conversations: conversations.map((c) => {
       const own = byConversation.get(c.id) ?? [];
