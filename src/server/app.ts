@@ -29,6 +29,7 @@ import { configRoutes } from './modules/config/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { plansRoutes } from './modules/plans/routes.js';
+import { referralRoutes } from './modules/referrals/routes.js';
 import { tutorialRoutes } from './modules/tutorial/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 
@@ -100,6 +101,7 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   await app.register(billingRoutes(deps));
   if (deps.billing.sandbox) await app.register(sandboxRoutes(deps, deps.billing.sandbox));
   if (testClock) app.log.warn('SANDBOX_TEST_CLOCK is on: POST /api/sandbox/advance-clock moves the clock (browser tests only)');
+  await app.register(referralRoutes(deps));
 
   // The coach needs its knowledge from the first message on; a no-op once there is any.
   await ensureStarterKnowledge(deps.db);

@@ -18,6 +18,16 @@ function newReferralCode(): string {
   return code;
 }
 
+/**
+ * The referrer's code when `ref` names an existing user (DECISIONS §5), else null: an unknown
+ * code records nothing and the sign-up answers the same, so it reveals no code's existence.
+ * Codes are issued in upper case; a link retyped in lower case still counts.
+ */
+async function existingReferralCode(tx: Executor, ref: string): Promise<string | null> {
+  const [referrer] = await tx.select({ code: users.referralCode }).from(users).where(eq(users.referralCode, ref.toUpperCase())).limit(1);
+  return referrer?.code ?? null;
+}
+
 export interface SignedIn {
   user: UserRow;
   token: string;
@@ -45,6 +55,7 @@ export async function signUp(db: Db, input: SignUpInput, now: Date, trialDays: n
             email: input.email,
             passwordHash,
             referralCode: newReferralCode(),
+            referredBy: input.ref ? await existingReferralCode(tx, input.ref) : null,
             createdAt: now,
             freeSessionExpiresAt: trialDays > 0 ? new Date(now.getTime() + trialDays * DAY_MS) : null,
           })

@@ -1,0 +1,68 @@
+/**
+ * Referrals (DECISIONS §5): every user's code and link, the free Pro months their referrals
+ * earned (credit.ts adds them when a referred user's first paid invoice succeeds), and Redeem,
+ * which turns one month into 30 days of Pro. Whether `referral_pro_until` makes someone Pro is
+ * entitlements.ts's call, not this module's.
+ */
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { ReferralState } from '../../../shared/schemas/billing.js';
+import type { PlanCatalogue } from '../../../shared/plans.js';
+import type { Db, Executor } from '../../db/client.js';
+import { referralCredits, users, type UserRow } from '../../db/schema/index.js';
+import { HttpError } from '../../plugins/errors.js';
+
+/** What one redeemed month adds (DECISIONS §5: "extends Pro by 30 days"). */
+export const REDEEM_DAYS = 30;
+
+export const NO_MONTHS_MESSAGE = 'You have no free Pro months to redeem.';
+
+/** The shareable sign-up link: the auth page reads `ref` and sends it with the sign-up. */
+export function referralLink(origin: string, code: string): string {
+  return `${origin}/auth?ref=${encodeURIComponent(code)}`;
+}
+
+type ReferralUser = Pick<UserRow, 'id' | 'referralCode' | 'freeProMonthsRemaining' | 'referralProUntil'>;
+
+async function stateOf(db: Executor, user: ReferralUser, origin: string, plans: PlanCatalogue, now: Date): Promise<ReferralState> {
+  const [signedUp] = await db.select({ n: count() }).from(users).where(eq(users.referredBy, user.referralCode));
+  const [credited] = await db.select({ n: count() }).from(referralCredits).where(eq(referralCredits.referrerId, user.id));
+  const until = user.referralProUntil;
+  return {
+    code: user.referralCode,
+    link: referralLink(origin, user.referralCode),
+    freeProMonthsRemaining: user.freeProMonthsRemaining,
+    // A month is worth what Pro costs, from the one price list (DECISIONS §3).
+    valuePerReferralCents: plans.pro.priceCents,
+    signedUp: signedUp?.n ?? 0,
+    credited: credited?.n ?? 0,
+    proUntil: until && until > now ? until.toISOString() : null,
+  };
+}
+
+/** GET /api/referral. The row is re-read: the session's copy may predate a credit or a redeem. */
+export async function referralState(db: Db, userId: number, origin: string, plans: PlanCatalogue, now: Date): Promise<ReferralState> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new HttpError(401, 'Please sign in to continue.');
+  return stateOf(db, user, origin, plans, now);
+}
+
+/**
+ * POST /api/referral/redeem: one month off the balance and 30 more days of Pro, counted from the
+ * later of now and the end of the days already redeemed (so stacking never loses a day and an
+ * expired run restarts today). One conditional UPDATE does both, so two concurrent redeems of the
+ * last month cannot both succeed; with nothing left, nothing changes and the answer is 409.
+ */
+export async function redeemFreeMonth(db: Db, userId: number, origin: string, plans: PlanCatalogue, now: Date): Promise<ReferralState> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({
+        freeProMonthsRemaining: sql`${users.freeProMonthsRemaining} - 1`,
+        referralProUntil: sql`greatest(${now.toISOString()}::timestamptz, ${users.referralProUntil}) + make_interval(days => ${REDEEM_DAYS})`,
+      })
+      .where(and(eq(users.id, userId), gt(users.freeProMonthsRemaining, 0)))
+      .returning();
+    if (!user) throw new HttpError(409, NO_MONTHS_MESSAGE);
+    return stateOf(tx, user, origin, plans, now);
+  });
+}
