@@ -107,6 +107,7 @@ describe('the account page subscription block', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Your renewal payment failed.');
     expect(alert.textContent).toContain('Your access continues until December 30, 2026');
+    expect(screen.getByTestId('subscription-date').textContent).toBe('Access ends on December 30, 2026 unless the renewal is paid');
   });
 
   it('shows Pro from referral months with its end date, and nothing for a free user', async () => {

@@ -106,6 +106,9 @@ export function SubscriptionDetails({ billing }: { billing: BillingState }) {
   }
   const planName = sub.tier === 'pro' ? plans.pro.name : plans.basic.name;
   const date = formatLongDate(sub.currentPeriodEnd);
+  // A failed renewal is not renewing: until it is paid, access lasts to the grace period's end.
+  const pastDue = sub.status === 'past_due' && sub.graceEndsAt !== null;
+  const when = sub.cancelAtPeriodEnd ? `Access ends on ${date}` : pastDue ? `Access ends on ${formatLongDate(sub.graceEndsAt ?? '')} unless the renewal is paid` : `Renews on ${date}`;
   return (
     <Card data-testid="subscription-block" className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -125,9 +128,9 @@ export function SubscriptionDetails({ billing }: { billing: BillingState }) {
       )}
       <p className="text-sm text-slate-700">
         <span data-testid="subscription-date" className="font-medium">
-          {sub.cancelAtPeriodEnd ? `Access ends on ${date}` : `Renews on ${date}`}
+          {when}
         </span>
-        {!sub.cancelAtPeriodEnd && <> at {formatMonthly(sub.renewalPriceCents)}</>}
+        {!sub.cancelAtPeriodEnd && !pastDue && <> at {formatMonthly(sub.renewalPriceCents)}</>}
       </p>
       <CardDescription>
         {sub.cancelAtPeriodEnd

@@ -13,6 +13,24 @@ import { CheckoutPage } from './checkout-page';
 
 vi.mock('../../../lib/toast-store', () => ({ toast: vi.fn(() => 1), dismissToast: vi.fn() }));
 
+/** Stands in for Stripe.js and its Payment Element (no network here): records its props and pays on click. */
+const stripeProps = vi.fn();
+vi.mock('../components/stripe-payment-form', () => ({
+  StripePaymentForm: (props: { publishableKey: string; clientSecret: string; payLabel: string; onPaid: (id: string) => void; onRefused: (message: string) => void }) => {
+    stripeProps({ publishableKey: props.publishableKey, clientSecret: props.clientSecret, payLabel: props.payLabel });
+    return (
+      <div>
+        <button type="button" onClick={() => props.onPaid('pi_stripe_1')}>
+          Stripe pays
+        </button>
+        <button type="button" onClick={() => props.onRefused('Your card has insufficient funds.')}>
+          Stripe refuses
+        </button>
+      </div>
+    );
+  },
+}));
+
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const FREE: BillingState = { plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, notice: null };
@@ -26,6 +44,7 @@ const subscribed = (tier: 'basic' | 'pro'): BillingState => ({
 
 interface Server {
   billing?: BillingState;
+  provider?: 'sandbox' | 'stripe';
   create?: () => Response;
   confirm?: () => Response;
   success?: () => Response;
@@ -36,7 +55,8 @@ const fetchMock = vi.fn<typeof fetch>();
 const sent = (url: string) => fetchMock.mock.calls.filter(([u]) => String(u) === url).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 function renderCheckout(plan: CheckoutPlan, server: Server = {}) {
-  const created: CreateSubscriptionResult = { provider: 'sandbox', publishableKey: null, subscriptionId: 'sub_1', clientSecret: 'pi_1_secret_x', plan, amountCents: plan === 'basic' ? 99 : plan === 'pro' ? 499 : 299 };
+  const stripe = server.provider === 'stripe';
+  const created: CreateSubscriptionResult = { provider: stripe ? 'stripe' : 'sandbox', publishableKey: stripe ? 'pk_test_123' : null, subscriptionId: 'sub_1', clientSecret: 'pi_1_secret_x', plan, amountCents: plan === 'basic' ? 99 : plan === 'pro' ? 499 : 299 };
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url === '/api/plans') return json(plans);
@@ -173,5 +193,19 @@ describe('the payment', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Apple Pay is available in the mobile app' }));
     expect(await screen.findByLabelText('Card number')).toBeTruthy();
     expect(sent('/api/create-basic-subscription')).toHaveLength(1);
+  });
+
+  it('Stripe: mounts the Payment Element with the key and secret, and reports the confirmed payment', async () => {
+    const { memory } = renderCheckout('pro', { provider: 'stripe', billing: { ...FREE, provider: 'stripe' } });
+    expect(await screen.findByText(/Google Pay and Apple Pay show in the card form/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay with Card' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Stripe refuses' }));
+    expect(toast).toHaveBeenCalledWith({ title: 'Payment Failed', description: 'Your card has insufficient funds.', variant: 'destructive' });
+    expect(screen.queryByTestId('sandbox-hint')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Stripe pays' }));
+    await waitFor(() => expect(memory.history.at(-1)).toBe('/training'));
+    expect(stripeProps).toHaveBeenCalledWith({ publishableKey: 'pk_test_123', clientSecret: 'pi_1_secret_x', payLabel: 'Subscribe to Pro - $4.99/month' });
+    expect(sent('/api/payment-success')).toEqual([{ subscriptionId: 'sub_1', paymentIntentId: 'pi_stripe_1' }]);
+    expect(sent('/api/sandbox/confirm-payment')).toEqual([]);
   });
 });
