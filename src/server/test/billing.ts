@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingState, CheckoutPlan, CreateSubscriptionResult, SandboxCard } from '../../shared/schemas/billing.js';
 import type { TestApp } from './build-test-app.js';
-import type { SignedInUser } from './factories.js';
+import { sessionCookieOf, type SignedInUser } from './factories.js';
 
 /** Sandbox test cards (providers/sandbox-cards.ts), valid far ahead of the test clock. */
 export const CARD_OK: SandboxCard = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
@@ -40,9 +40,17 @@ export async function subscribe(t: TestApp, u: SignedInUser, plan: CheckoutPlan,
   return { created, state: done.json<BillingState>() };
 }
 
-export async function advanceDays(t: TestApp, days: number) {
+/** Signs the user in again: a session idle for 30 days has ended, and moving the clock ends it too. */
+export async function signInAgain(t: TestApp, u: SignedInUser): Promise<void> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { emailOrUsername: u.user.username, password: u.password } });
+  u.cookie = sessionCookieOf(res);
+}
+
+/** Moves the sandbox's clock (SANDBOX_TEST_CLOCK=1) and runs the renewals; the users given sign in again after. */
+export async function advanceDays(t: TestApp, days: number, ...signedIn: SignedInUser[]) {
   const res = await t.app.inject({ method: 'POST', url: '/api/sandbox/advance-clock', payload: { days } });
   if (res.statusCode !== 200) throw new Error(`advance-clock: ${res.statusCode} ${res.body}`);
+  for (const u of signedIn) await signInAgain(t, u);
   return res.json<{ now: string; renewed: number; failed: number; ended: number }>();
 }
 

@@ -8,3 +8,4 @@ export { assertMayStartConversation, FREE_CONVERSATION_MESSAGE_CAP, lockUser, re
 export { applyBillingEvent } from './events.js';
 export type { BillingEvent, PaymentProviderApi, WebhookResult } from './provider.js';
 export type { SandboxProvider } from './providers/sandbox.js';
+export { selectPaymentProvider } from './select-provider.js';
