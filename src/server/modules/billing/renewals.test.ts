@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, sandboxSubscriptions, users } from '../../db/schema/index.js';
+import { payments, sandboxSubscriptions, subscriptions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { advanceDays, billing, CARD_DECLINED, CARD_OK, me, post, signInAgain, startCheckout, subscribe } from '../../test/billing.js';
 import { makeUser } from '../../test/factories.js';
@@ -87,6 +87,20 @@ describe('Cancel and Resume', () => {
     const res = await post(plain, u, '/api/billing/cancel');
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('You have no active subscription to cancel.');
+  });
+});
+
+describe('account deletion', () => {
+  it('stops the renewals: the subscription ends at its period end, kept, detached from the person', async () => {
+    const t = await app();
+    const u = await makeUser(t.app);
+    const { created } = await subscribe(t, u, 'pro');
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: u.cookie }, payload: { confirmation: 'DELETE', currentPassword: u.password } });
+    expect(res.statusCode).toBe(200);
+    expect(await advanceDays(t, 40)).toMatchObject({ renewed: 0, ended: 1 });
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, created.subscriptionId));
+    expect(row).toMatchObject({ userId: null, status: 'canceled' });
+    expect(await t.db.select().from(payments).where(eq(payments.subscriptionId, row?.id ?? 0))).toEqual([expect.objectContaining({ userId: null, amount: 499 })]);
   });
 });
 

@@ -7,6 +7,9 @@ import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../plugins/errors.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import type { SandboxProvider } from './providers/sandbox.js';
+import { paymentCallLimit } from './routes.js';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /** POST /api/sandbox/advance-clock (SANDBOX_TEST_CLOCK=1 only). */
 export const advanceClockSchema = z.strictObject({ days: z.number().int().min(1).max(400) });
@@ -20,15 +23,34 @@ export const advanceClockSchema = z.strictObject({ days: z.number().int().min(1)
 export const sandboxRoutes =
   (deps: AppDeps, sandbox: SandboxProvider): FastifyPluginAsyncZod =>
   async (app) => {
+    // The renewals also run in the app, hourly (and at start-up), as Stripe's would on its side;
+    // `npm run billing -- renew-due` runs them at once. Row locks make concurrent runs harmless.
+    let timer: NodeJS.Timeout | undefined;
+    const renew = async () => {
+      try {
+        const counts = await sandbox.renewDue(deps.now());
+        if (counts.renewed || counts.failed || counts.ended) app.log.info(counts, 'sandbox renewals');
+      } catch (err) {
+        app.log.error({ err }, 'sandbox renewals failed');
+      }
+    };
+    app.addHook('onReady', async () => {
+      await renew();
+      timer = setInterval(() => void renew(), HOUR_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+
     app.post(
       '/api/sandbox/confirm-payment',
       {
         preValidation: requireUser,
+        preHandler: paymentCallLimit(deps),
         schema: {
           tags: ['billing'],
           summary: 'Pay a sandbox invoice with a test card (4242 4242 4242 4242 succeeds)',
           body: sandboxConfirmSchema,
-          response: { 200: sandboxConfirmResultSchema, 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+          response: { 200: sandboxConfirmResultSchema, 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
         },
       },
       async (request) => {

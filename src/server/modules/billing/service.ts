@@ -9,3 +9,4 @@ export { applyBillingEvent } from './events.js';
 export type { BillingEvent, PaymentProviderApi, WebhookResult } from './provider.js';
 export type { SandboxProvider } from './providers/sandbox.js';
 export { selectPaymentProvider } from './select-provider.js';
+export { stopRenewals } from './billing-state.js';
