@@ -46,11 +46,10 @@ export async function signInAgain(t: TestApp, u: SignedInUser): Promise<void> {
   u.cookie = sessionCookieOf(res);
 }
 
-/** Moves the sandbox's clock (SANDBOX_TEST_CLOCK=1) and runs the renewals; the users given sign in again after. */
-export async function advanceDays(t: TestApp, days: number, ...signedIn: SignedInUser[]) {
+/** Moves the sandbox's clock (SANDBOX_TEST_CLOCK=1) and runs the renewals; sessions move with it. */
+export async function advanceDays(t: TestApp, days: number) {
   const res = await t.app.inject({ method: 'POST', url: '/api/sandbox/advance-clock', payload: { days } });
   if (res.statusCode !== 200) throw new Error(`advance-clock: ${res.statusCode} ${res.body}`);
-  for (const u of signedIn) await signInAgain(t, u);
   return res.json<{ now: string; renewed: number; failed: number; ended: number }>();
 }
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { subscriptions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { billingState, isLive, subscriptionsOf, type SubscriptionRow } from './billing-state.js';
-import { applyBillingEvent } from './events.js';
+import { applyBillingEvent, type ApplyOutcome } from './events.js';
 import type { BillingEvent, InvoiceSnapshot, PaymentProviderApi, SubscriptionSnapshot } from './provider.js';
 
 export interface CheckoutDeps {
@@ -120,14 +120,35 @@ export function recheckEvents(subscription: SubscriptionSnapshot, invoice: Invoi
   return events;
 }
 
+type ProviderDeps = Pick<CheckoutDeps, 'db' | 'provider' | 'now'>;
+
 /** A Basic the user upgraded from: told not to renew once Pro is live (see assertMayBuy). */
-async function endBasicAfterUpgrade(deps: CheckoutDeps, userId: number, now: Date): Promise<void> {
+async function endBasicAfterUpgrade(deps: ProviderDeps, userId: number, now: Date): Promise<void> {
   const subs = await subscriptionsOf(deps.db, userId);
   if (!subs.some((s) => s.tier === 'pro' && isLive(s, now))) return;
   for (const basic of subs.filter((s) => s.tier === 'basic' && s.provider === deps.provider.name && isLive(s, now) && !s.cancelAtPeriodEnd)) {
     const snapshot = await deps.provider.setCancelAtPeriodEnd(basic.providerSubscriptionId, true);
     await applyBillingEvent(deps.db, deps.provider.name, { eventId: `upgrade:${basic.providerSubscriptionId}:cancel`, type: 'subscription.updated', subscription: snapshot }, now);
   }
+}
+
+/**
+ * A verified event from the provider (a webhook, the sandbox's own payments and renewals):
+ * applied by the one handler, then what a confirmed payment sets off that needs the provider
+ * (an upgraded Basic stops renewing). A failure there answers the webhook with an error, so the
+ * provider delivers again; the event itself is then a duplicate and only the follow-up reruns.
+ */
+export async function handleProviderEvent(deps: ProviderDeps, event: BillingEvent): Promise<ApplyOutcome> {
+  const now = deps.now();
+  const outcome = await applyBillingEvent(deps.db, deps.provider.name, event, now);
+  if (event.type === 'invoice.paid' && outcome !== 'unknown_subscription') {
+    const [sub] = await deps.db
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.provider, deps.provider.name), eq(subscriptions.providerSubscriptionId, event.invoice.subscriptionId)));
+    if (sub?.userId) await endBasicAfterUpgrade(deps, sub.userId, now);
+  }
+  return outcome;
 }
 
 const notFound = () => new HttpError(404, 'Subscription not found.');
@@ -150,7 +171,6 @@ export async function confirmPaymentSuccess(deps: CheckoutDeps, user: UserRow, i
   const { subscription, latestInvoice } = await provider.retrieve(own.providerSubscriptionId);
   if (subscription.userId !== null && subscription.userId !== user.id) throw notFound();
   const now = deps.now();
-  for (const event of recheckEvents(subscription, latestInvoice)) await applyBillingEvent(db, provider.name, event, now);
-  await endBasicAfterUpgrade(deps, user.id, now);
+  for (const event of recheckEvents(subscription, latestInvoice)) await handleProviderEvent(deps, event);
   return billingState(db, provider.name, user.id, deps.plans, now);
 }

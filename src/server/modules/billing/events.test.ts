@@ -146,6 +146,19 @@ describe('any arrival order ends in the same state', () => {
   });
 });
 
+describe('an upgrade confirmed by webhook alone', () => {
+  it('Basic stops renewing once Pro is paid, even if the browser never reports back', async () => {
+    const u = await makeUser(t.app);
+    const basic = await checkout(u, 'basic');
+    await deliver({ eventId: `up_${basic.subscriptionId}`, type: 'invoice.paid', invoice: invoice(basic) });
+    const pro = await checkout(u, 'pro');
+    expect(await rowOf(basic)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    await deliver({ eventId: `up_${pro.subscriptionId}`, type: 'invoice.paid', invoice: invoice(pro) });
+    expect(await rowOf(basic)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect(await billing(t, u)).toMatchObject({ plan: 'pro', subscription: { tier: 'pro', cancelAtPeriodEnd: false } });
+  });
+});
+
 describe('referral credit', () => {
   it('exactly once when the first invoice arrives as several different events at once; never for renewals', async () => {
     const referrer = await makeUser(t.app);

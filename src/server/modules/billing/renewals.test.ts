@@ -32,7 +32,7 @@ describe('renewals', () => {
     const t = await app();
     const u = await makeUser(t.app);
     await subscribe(t, u, 'proPromo');
-    expect(await advanceDays(t, 95, u)).toMatchObject({ renewed: 3, failed: 0, ended: 0 });
+    expect(await advanceDays(t, 95)).toMatchObject({ renewed: 3, failed: 0, ended: 0 });
     const state = await billing(t, u);
     expect(state).toMatchObject({ plan: 'pro', subscription: { status: 'active', currentPeriodEnd: '2026-05-15T12:00:00.000Z' } });
     const rows = await t.db.select().from(payments).where(eq(payments.userId, u.user.id));
@@ -60,10 +60,10 @@ describe('Cancel and Resume', () => {
     expect((await post(t, u, '/api/billing/resume')).json()).toMatchObject({ subscription: { cancelAtPeriodEnd: false } });
     expect((await post(t, u, '/api/billing/cancel')).json()).toMatchObject({ subscription: { cancelAtPeriodEnd: true } });
 
-    await advanceDays(t, 30, u); // Feb 14: the day before the period ends
+    await advanceDays(t, 30); // Feb 14: the day before the period ends
     expect(await billing(t, u)).toMatchObject({ plan: 'pro' });
     expect(await me(t, u)).toMatchObject({ hasProAccess: true });
-    expect(await advanceDays(t, 1, u)).toMatchObject({ ended: 1, renewed: 0 });
+    expect(await advanceDays(t, 1)).toMatchObject({ ended: 1, renewed: 0 });
     expect(await billing(t, u)).toMatchObject({ plan: 'free', subscription: { status: 'canceled' }, proUntil: null });
     expect(await me(t, u)).toMatchObject({ hasBasicAccess: false, hasProAccess: false });
     expect(await t.db.select().from(payments).where(eq(payments.userId, u.user.id))).toHaveLength(1);
@@ -111,7 +111,7 @@ describe('a failed renewal', () => {
     const { created } = await subscribe(t, u, 'pro');
     // The card on file now declines (a card the sandbox would refuse at renewal).
     await t.db.update(sandboxSubscriptions).set({ cardOnFile: CARD_DECLINED.number.replace(/ /g, '') }).where(eq(sandboxSubscriptions.id, created.subscriptionId));
-    expect(await advanceDays(t, 31, u)).toMatchObject({ failed: 1, renewed: 0 });
+    expect(await advanceDays(t, 31)).toMatchObject({ failed: 1, renewed: 0 });
     const state = await billing(t, u);
     expect(state).toMatchObject({ plan: 'pro', notice: 'renewal_failed', subscription: { status: 'past_due', graceEndsAt: '2026-02-22T12:00:00.000Z' } });
     expect(state.proUntil).toBe('2026-02-22T12:00:00.000Z');
@@ -121,7 +121,7 @@ describe('a failed renewal', () => {
       ['failed', 'Your card was declined.'],
     ]);
 
-    expect(await advanceDays(t, RENEWAL_GRACE_DAYS, u)).toMatchObject({ ended: 1 });
+    expect(await advanceDays(t, RENEWAL_GRACE_DAYS)).toMatchObject({ ended: 1 });
     expect(await billing(t, u)).toMatchObject({ plan: 'free', notice: null, subscription: { status: 'canceled' } });
     expect(await me(t, u)).toMatchObject({ hasBasicAccess: false, hasProAccess: false });
     const chat = (await t.app.inject({ url: '/api/chat/status', headers: { cookie: u.cookie } })).json();

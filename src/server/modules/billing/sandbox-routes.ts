@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { sandboxConfirmResultSchema, sandboxConfirmSchema } from '../../../shared/schemas/billing.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import { DAY_MS } from '../../../shared/time.js';
+import { sessions } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../plugins/errors.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
@@ -84,7 +86,11 @@ export const sandboxRoutes =
         },
       },
       async (request) => {
-        clock.advance(request.body.days * DAY_MS);
+        const ms = request.body.days * DAY_MS;
+        clock.advance(ms);
+        // Sign-in sessions move with the clock, so a browser journey stays signed in across the
+        // jump (a real month passes with visits that keep the session alive).
+        await deps.db.update(sessions).set({ lastUsedAt: sql`${sessions.lastUsedAt} + ${`${ms} milliseconds`}::interval`, expiresAt: sql`${sessions.expiresAt} + ${`${ms} milliseconds`}::interval` });
         const now = deps.now();
         const counts = await sandbox.renewDue(now);
         return { now: now.toISOString(), ...counts };
