@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { subscriptions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { billingState, isLive, subscriptionsOf, type SubscriptionRow } from './billing-state.js';
+import { graceEndsAt } from './entitlements.js';
 import { applyBillingEvent, type ApplyOutcome } from './events.js';
 import type { BillingEvent, InvoiceSnapshot, PaymentProviderApi, SubscriptionSnapshot } from './provider.js';
 
@@ -36,6 +37,12 @@ function assertMayBuy(user: UserRow, subs: SubscriptionRow[], plan: CheckoutPlan
     throw new HttpError(409, `The Pro launch special is once per account, and you have already used it. Pro is ${formatMonthly(plans.pro.priceCents)}.`);
   }
   const live = subs.filter((s) => isLive(s, now));
+  const unpaid = live.find((s) => s.status === 'past_due' && (s.tier === 'pro' || TIER[plan] === 'basic'));
+  const graceEnd = unpaid && graceEndsAt(unpaid);
+  if (graceEnd) {
+    // A second subscription now could be charged twice if the provider's retry of the failed renewal succeeds later.
+    throw new HttpError(409, `Your last renewal payment failed. Your plan continues until ${graceEnd.toISOString().slice(0, 10)}; after that you can subscribe again.`);
+  }
   if (live.some((s) => s.tier === 'pro')) {
     throw new HttpError(409, 'You already have Pro, which includes everything in Basic. Your plan and its renewal date are on your account page.');
   }

@@ -120,12 +120,16 @@ describe('a failed renewal', () => {
       ['succeeded', null],
       ['failed', 'Your card was declined.'],
     ]);
+    const again = await startCheckout(t, u, 'pro');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Your last renewal payment failed. Your plan continues until 2026-02-22; after that you can subscribe again.');
 
     expect(await advanceDays(t, RENEWAL_GRACE_DAYS)).toMatchObject({ ended: 1 });
     expect(await billing(t, u)).toMatchObject({ plan: 'free', notice: null, subscription: { status: 'canceled' } });
     expect(await me(t, u)).toMatchObject({ hasBasicAccess: false, hasProAccess: false });
     const chat = (await t.app.inject({ url: '/api/chat/status', headers: { cookie: u.cookie } })).json();
     expect(chat).toMatchObject({ access: 'free' });
+    expect((await startCheckout(t, u, 'pro')).statusCode).toBe(200);
   });
 });
 
