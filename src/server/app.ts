@@ -82,24 +82,27 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  // Before the origin check and the session: the webhook's own scope, raw bodies, its own limit (plugins/webhooks.ts).
-  await app.register(webhookRoutes(deps));
-  registerOriginCheck(app, { publicUrl: deps.env.PUBLIC_URL, allowedOrigins: deps.env.ALLOWED_ORIGINS, listenHost: deps.env.HOST });
-  registerSession(app, deps);
   registerHousekeeping(app, deps.db, deps.now);
+  // The provider's webhook in a scope of its own: raw bodies, its own size limit, and outside the
+  // origin check and the session below, which are registered in the API's scope only.
+  await app.register(webhookRoutes(deps));
+  await app.register(async (api) => {
+    registerOriginCheck(api, { publicUrl: deps.env.PUBLIC_URL, allowedOrigins: deps.env.ALLOWED_ORIGINS, listenHost: deps.env.HOST });
+    registerSession(api, deps);
 
-  await app.register(healthRoutes(deps));
-  await app.register(configRoutes(deps));
-  await app.register(plansRoutes(deps));
-  await app.register(authRoutes(deps));
-  await app.register(userRoutes(deps));
-  await app.register(onboardingRoutes(deps));
-  await app.register(tutorialRoutes(deps));
-  await app.register(accountRoutes(deps));
-  await app.register(chatRoutes(deps));
-  await app.register(escalationRoutes(deps));
-  await app.register(billingRoutes(deps));
-  if (deps.billing.sandbox) await app.register(sandboxRoutes(deps, deps.billing.sandbox));
+    await api.register(healthRoutes(deps));
+    await api.register(configRoutes(deps));
+    await api.register(plansRoutes(deps));
+    await api.register(authRoutes(deps));
+    await api.register(userRoutes(deps));
+    await api.register(onboardingRoutes(deps));
+    await api.register(tutorialRoutes(deps));
+    await api.register(accountRoutes(deps));
+    await api.register(chatRoutes(deps));
+    await api.register(escalationRoutes(deps));
+    await api.register(billingRoutes(deps));
+    if (deps.billing.sandbox) await api.register(sandboxRoutes(deps, deps.billing.sandbox));
+  });
   if (testClock) app.log.warn('SANDBOX_TEST_CLOCK is on: POST /api/sandbox/advance-clock moves the clock (browser tests only)');
   await app.register(referralRoutes(deps));
 

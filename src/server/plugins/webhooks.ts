@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../shared/schemas/errors.js';
 import type { AppDeps } from '../deps.js';
-import { applyBillingEvent } from '../modules/billing/service.js';
+import { handleProviderEvent } from '../modules/billing/service.js';
 
 /** Stripe's events are a few kilobytes; a generous bound that is still far below the API's. */
 export const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -40,7 +40,7 @@ export const webhookRoutes =
           request.log.warn({ reason: verified.reason }, 'webhook refused');
           return reply.status(400).send({ message: 'Webhook signature verification failed.' });
         }
-        if (verified.event) await applyBillingEvent(deps.db, provider.name, verified.event, deps.now());
+        if (verified.event) await handleProviderEvent({ db: deps.db, provider, now: deps.now }, verified.event);
         return { received: true as const };
       },
     );

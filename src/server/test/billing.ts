@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingState, CheckoutPlan, CreateSubscriptionResult, SandboxCard } from '../../shared/schemas/billing.js';
 import type { TestApp } from './build-test-app.js';
-import type { SignedInUser } from './factories.js';
+import { sessionCookieOf, type SignedInUser } from './factories.js';
 
 /** Sandbox test cards (providers/sandbox-cards.ts), valid far ahead of the test clock. */
 export const CARD_OK: SandboxCard = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
@@ -40,6 +40,13 @@ export async function subscribe(t: TestApp, u: SignedInUser, plan: CheckoutPlan,
   return { created, state: done.json<BillingState>() };
 }
 
+/** Signs the user in again: a session idle for 30 days has ended, and moving the clock ends it too. */
+export async function signInAgain(t: TestApp, u: SignedInUser): Promise<void> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { emailOrUsername: u.user.username, password: u.password } });
+  u.cookie = sessionCookieOf(res);
+}
+
+/** Moves the sandbox's clock (SANDBOX_TEST_CLOCK=1) and runs the renewals; sessions move with it. */
 export async function advanceDays(t: TestApp, days: number) {
   const res = await t.app.inject({ method: 'POST', url: '/api/sandbox/advance-clock', payload: { days } });
   if (res.statusCode !== 200) throw new Error(`advance-clock: ${res.statusCode} ${res.body}`);

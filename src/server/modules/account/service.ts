@@ -45,8 +45,10 @@ export async function changePassword(db: Db, user: UserRow, currentToken: string
  * Deletes the person: their row and, through the foreign keys, their sessions, conversations,
  * escalations and feedback. Payment records stay, detached (user id set null), as the law asks (DECISIONS §9).
  */
-export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletionInput): Promise<void> {
+/** `beforeDelete` runs once the password is confirmed: billing stops renewals there (billing/stopRenewals). */
+export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletionInput, beforeDelete?: (userId: number) => Promise<void>): Promise<void> {
   await assertPassword(user, input.currentPassword);
+  await beforeDelete?.(user.id);
   await db.delete(users).where(eq(users.id, user.id));
 }
 

@@ -93,3 +93,17 @@ export async function setCancelAtPeriodEnd(
   }
   return billingState(deps.db, deps.provider.name, user.id, deps.plans, now);
 }
+
+/**
+ * Before an account is deleted: nothing may renew for a person who is gone. Each live
+ * subscription is told to end at its period end (no refund: the terms), through the provider and
+ * then the event handler; the records stay, detached from the person (DECISIONS §9).
+ */
+export async function stopRenewals(deps: { db: Db; provider: PaymentProviderApi; now: () => Date }, userId: number): Promise<void> {
+  const now = deps.now();
+  for (const sub of await subscriptionsOf(deps.db, userId)) {
+    if (sub.provider !== deps.provider.name || !isLive(sub, now) || sub.cancelAtPeriodEnd) continue;
+    const snapshot = await deps.provider.setCancelAtPeriodEnd(sub.providerSubscriptionId, true);
+    await applyBillingEvent(deps.db, deps.provider.name, { eventId: `deleted-account:${sub.providerSubscriptionId}`, type: 'subscription.updated', subscription: snapshot }, now);
+  }
+}

@@ -201,6 +201,18 @@ describe('idempotent create', () => {
   });
 });
 
+describe('payment calls are rate-limited per user', () => {
+  it('answers 429 with Retry-After past the budget', async () => {
+    const u = await makeUser(t.app);
+    const codes = [];
+    for (let i = 0; i < 31; i++) codes.push((await paymentSuccess(t, u, 'sub_sbx_nope')).statusCode);
+    expect(codes.slice(0, 30)).toEqual(Array(30).fill(404));
+    const res = await paymentSuccess(t, u, 'sub_sbx_nope');
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+});
+
 describe('buying again', () => {
   it('refuses the plan one has, allows Basic → Pro, and then Basic does not renew', async () => {
     const u = await makeUser(t.app);

@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.js';
 import { subscriptions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { billingState, isLive, subscriptionsOf, type SubscriptionRow } from './billing-state.js';
-import { applyBillingEvent } from './events.js';
+import { graceEndsAt } from './entitlements.js';
+import { applyBillingEvent, type ApplyOutcome } from './events.js';
 import type { BillingEvent, InvoiceSnapshot, PaymentProviderApi, SubscriptionSnapshot } from './provider.js';
 
 export interface CheckoutDeps {
@@ -36,6 +37,12 @@ function assertMayBuy(user: UserRow, subs: SubscriptionRow[], plan: CheckoutPlan
     throw new HttpError(409, `The Pro launch special is once per account, and you have already used it. Pro is ${formatMonthly(plans.pro.priceCents)}.`);
   }
   const live = subs.filter((s) => isLive(s, now));
+  const unpaid = live.find((s) => s.status === 'past_due' && (s.tier === 'pro' || TIER[plan] === 'basic'));
+  const graceEnd = unpaid && graceEndsAt(unpaid);
+  if (graceEnd) {
+    // A second subscription now could be charged twice if the provider's retry of the failed renewal succeeds later.
+    throw new HttpError(409, `Your last renewal payment failed. Your plan continues until ${graceEnd.toISOString().slice(0, 10)}; after that you can subscribe again.`);
+  }
   if (live.some((s) => s.tier === 'pro')) {
     throw new HttpError(409, 'You already have Pro, which includes everything in Basic. Your plan and its renewal date are on your account page.');
   }
@@ -120,14 +127,35 @@ export function recheckEvents(subscription: SubscriptionSnapshot, invoice: Invoi
   return events;
 }
 
+type ProviderDeps = Pick<CheckoutDeps, 'db' | 'provider' | 'now'>;
+
 /** A Basic the user upgraded from: told not to renew once Pro is live (see assertMayBuy). */
-async function endBasicAfterUpgrade(deps: CheckoutDeps, userId: number, now: Date): Promise<void> {
+async function endBasicAfterUpgrade(deps: ProviderDeps, userId: number, now: Date): Promise<void> {
   const subs = await subscriptionsOf(deps.db, userId);
   if (!subs.some((s) => s.tier === 'pro' && isLive(s, now))) return;
   for (const basic of subs.filter((s) => s.tier === 'basic' && s.provider === deps.provider.name && isLive(s, now) && !s.cancelAtPeriodEnd)) {
     const snapshot = await deps.provider.setCancelAtPeriodEnd(basic.providerSubscriptionId, true);
     await applyBillingEvent(deps.db, deps.provider.name, { eventId: `upgrade:${basic.providerSubscriptionId}:cancel`, type: 'subscription.updated', subscription: snapshot }, now);
   }
+}
+
+/**
+ * A verified event from the provider (a webhook, the sandbox's own payments and renewals):
+ * applied by the one handler, then what a confirmed payment sets off that needs the provider
+ * (an upgraded Basic stops renewing). A failure there answers the webhook with an error, so the
+ * provider delivers again; the event itself is then a duplicate and only the follow-up reruns.
+ */
+export async function handleProviderEvent(deps: ProviderDeps, event: BillingEvent): Promise<ApplyOutcome> {
+  const now = deps.now();
+  const outcome = await applyBillingEvent(deps.db, deps.provider.name, event, now);
+  if (event.type === 'invoice.paid' && outcome !== 'unknown_subscription') {
+    const [sub] = await deps.db
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.provider, deps.provider.name), eq(subscriptions.providerSubscriptionId, event.invoice.subscriptionId)));
+    if (sub?.userId) await endBasicAfterUpgrade(deps, sub.userId, now);
+  }
+  return outcome;
 }
 
 const notFound = () => new HttpError(404, 'Subscription not found.');
@@ -150,7 +178,6 @@ export async function confirmPaymentSuccess(deps: CheckoutDeps, user: UserRow, i
   const { subscription, latestInvoice } = await provider.retrieve(own.providerSubscriptionId);
   if (subscription.userId !== null && subscription.userId !== user.id) throw notFound();
   const now = deps.now();
-  for (const event of recheckEvents(subscription, latestInvoice)) await applyBillingEvent(db, provider.name, event, now);
-  await endBasicAfterUpgrade(deps, user.id, now);
+  for (const event of recheckEvents(subscription, latestInvoice)) await handleProviderEvent(deps, event);
   return billingState(db, provider.name, user.id, deps.plans, now);
 }

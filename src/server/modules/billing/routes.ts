@@ -9,11 +9,21 @@ import {
 } from '../../../shared/schemas/billing.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import type { AppDeps } from '../../deps.js';
+import { perUserLimit } from '../../plugins/rate-limits.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { billingState, setCancelAtPeriodEnd } from './billing-state.js';
 import { confirmPaymentSuccess, createSubscription, type CheckoutDeps } from './checkout.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+
+/**
+ * Every call that reaches the payment provider counts against one per-user budget: generous for
+ * a person retrying a card, tight for a script testing stolen card numbers or hammering the
+ * provider's API with our keys.
+ */
+export const PAYMENT_CALLS_PER_USER = { max: 30, windowMs: 10 * 60_000 };
+export const paymentCallLimit = (deps: AppDeps) =>
+  perUserLimit(deps.db, deps.now, 'billing-payment', PAYMENT_CALLS_PER_USER, (s) => `Too many payment attempts. Please wait ${s} second(s) and try again.`);
 
 const CREATE_ROUTES: [string, CheckoutPlan, string][] = [
   ['/api/create-basic-subscription', 'basic', 'Start a Basic subscription: the first payment to confirm'],
@@ -26,12 +36,14 @@ export const billingRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const checkout: CheckoutDeps = { db: deps.db, provider: deps.billing.provider, plans: deps.plans, now: deps.now };
+    const limited = paymentCallLimit(deps);
 
     for (const [url, plan, summary] of CREATE_ROUTES) {
       app.post(
         url,
         {
           preValidation: requireUser,
+          preHandler: limited,
           schema: { tags: ['billing'], summary, body: createSubscriptionSchema, response: { 200: createSubscriptionResultSchema, ...errors } },
         },
         async (request) => createSubscription(checkout, currentUser(request), plan, request.body.attemptId),
@@ -42,6 +54,7 @@ export const billingRoutes =
       '/api/payment-success',
       {
         preValidation: requireUser,
+        preHandler: limited,
         schema: {
           tags: ['billing'],
           summary: "The browser's hint that it paid: the server re-checks with the provider and applies what it says",
@@ -64,7 +77,7 @@ export const billingRoutes =
     ] as const) {
       app.post(
         url,
-        { preValidation: requireUser, schema: { tags: ['billing'], summary, body: emptyBodySchema.optional(), response: { 200: billingStateSchema, ...errors } } },
+        { preValidation: requireUser, preHandler: limited, schema: { tags: ['billing'], summary, body: emptyBodySchema.optional(), response: { 200: billingStateSchema, ...errors } } },
         async (request) => setCancelAtPeriodEnd(checkout, currentUser(request), cancel),
       );
     }

@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { sandboxConfirmResultSchema, sandboxConfirmSchema } from '../../../shared/schemas/billing.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import { DAY_MS } from '../../../shared/time.js';
+import { sessions } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../plugins/errors.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import type { SandboxProvider } from './providers/sandbox.js';
+import { paymentCallLimit } from './routes.js';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /** POST /api/sandbox/advance-clock (SANDBOX_TEST_CLOCK=1 only). */
 export const advanceClockSchema = z.strictObject({ days: z.number().int().min(1).max(400) });
@@ -20,15 +25,34 @@ export const advanceClockSchema = z.strictObject({ days: z.number().int().min(1)
 export const sandboxRoutes =
   (deps: AppDeps, sandbox: SandboxProvider): FastifyPluginAsyncZod =>
   async (app) => {
+    // The renewals also run in the app, hourly (and at start-up), as Stripe's would on its side;
+    // `npm run billing -- renew-due` runs them at once. Row locks make concurrent runs harmless.
+    let timer: NodeJS.Timeout | undefined;
+    const renew = async () => {
+      try {
+        const counts = await sandbox.renewDue(deps.now());
+        if (counts.renewed || counts.failed || counts.ended) app.log.info(counts, 'sandbox renewals');
+      } catch (err) {
+        app.log.error({ err }, 'sandbox renewals failed');
+      }
+    };
+    app.addHook('onReady', async () => {
+      await renew();
+      timer = setInterval(() => void renew(), HOUR_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+
     app.post(
       '/api/sandbox/confirm-payment',
       {
         preValidation: requireUser,
+        preHandler: paymentCallLimit(deps),
         schema: {
           tags: ['billing'],
           summary: 'Pay a sandbox invoice with a test card (4242 4242 4242 4242 succeeds)',
           body: sandboxConfirmSchema,
-          response: { 200: sandboxConfirmResultSchema, 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+          response: { 200: sandboxConfirmResultSchema, 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
         },
       },
       async (request) => {
@@ -62,7 +86,11 @@ export const sandboxRoutes =
         },
       },
       async (request) => {
-        clock.advance(request.body.days * DAY_MS);
+        const ms = request.body.days * DAY_MS;
+        clock.advance(ms);
+        // Sign-in sessions move with the clock, so a browser journey stays signed in across the
+        // jump (a real month passes with visits that keep the session alive).
+        await deps.db.update(sessions).set({ lastUsedAt: sql`${sessions.lastUsedAt} + ${`${ms} milliseconds`}::interval`, expiresAt: sql`${sessions.expiresAt} + ${`${ms} milliseconds`}::interval` });
         const now = deps.now();
         const counts = await sandbox.renewDue(now);
         return { now: now.toISOString(), ...counts };

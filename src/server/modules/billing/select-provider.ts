@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { Env } from '../../env.js';
-import { applyBillingEvent } from './events.js';
+import { handleProviderEvent } from './checkout.js';
 import type { PaymentProviderApi } from './provider.js';
 import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.js';
 import { createStripeProvider } from './providers/stripe.js';
@@ -25,10 +25,10 @@ export function stripeKeys(env: Env): { secretKey: string; publishableKey: strin
 export function selectPaymentProvider(env: Env, deps: { db: Db; now: () => Date }): SelectedProvider {
   const keys = stripeKeys(env);
   if (keys) return { provider: createStripeProvider({ ...keys, now: deps.now }), sandbox: null };
-  const sandbox = createSandboxProvider({
+  const sandbox: SandboxProvider = createSandboxProvider({
     db: deps.db,
     now: deps.now,
-    deliver: (event) => applyBillingEvent(deps.db, 'sandbox', event, deps.now()),
+    deliver: (event) => handleProviderEvent({ db: deps.db, provider: sandbox, now: deps.now }, event),
   });
   return { provider: sandbox, sandbox };
 }

@@ -6,5 +6,8 @@
 export { chatAccess, daysUntil, hasBasicAccess, hasProAccess, freeChatsRemaining, mayStartConversation, nextFreeChatAt, planOf, trialEndsAt, windowExpired } from './entitlements.js';
 export { assertMayStartConversation, FREE_CONVERSATION_MESSAGE_CAP, lockUser, releaseFreeMessage, reserveChat } from './free-tier.js';
 export { applyBillingEvent } from './events.js';
+export { handleProviderEvent } from './checkout.js';
 export type { BillingEvent, PaymentProviderApi, WebhookResult } from './provider.js';
 export type { SandboxProvider } from './providers/sandbox.js';
+export { selectPaymentProvider } from './select-provider.js';
+export { stopRenewals } from './billing-state.js';
