@@ -102,9 +102,10 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
     await api.register(escalationRoutes(deps));
     await api.register(billingRoutes(deps));
     if (deps.billing.sandbox) await api.register(sandboxRoutes(deps, deps.billing.sandbox));
+    // Inside the API's scope: outside it a route has no session (every call 401) and no origin check.
+    await api.register(referralRoutes(deps));
   });
   if (testClock) app.log.warn('SANDBOX_TEST_CLOCK is on: POST /api/sandbox/advance-clock moves the clock (browser tests only)');
-  await app.register(referralRoutes(deps));
 
   // The coach needs its knowledge from the first message on; a no-op once there is any.
   await ensureStarterKnowledge(deps.db);
