@@ -43,8 +43,13 @@ function assertMayBuy(user: UserRow, subs: SubscriptionRow[], plan: CheckoutPlan
     // A second subscription now could be charged twice if the provider's retry of the failed renewal succeeds later.
     throw new HttpError(409, `Your last renewal payment failed. Your plan continues until ${graceEnd.toISOString().slice(0, 10)}; after that you can subscribe again.`);
   }
-  if (live.some((s) => s.tier === 'pro')) {
+  if (live.some((s) => s.tier === 'pro' && !s.cancelAtPeriodEnd)) {
     throw new HttpError(409, 'You already have Pro, which includes everything in Basic. Your plan and its renewal date are on your account page.');
+  }
+  const ending = live.find((s) => s.cancelAtPeriodEnd && (s.tier === 'pro' || TIER[plan] === 'basic'));
+  if (ending) {
+    const name = ending.tier === 'pro' ? 'Pro' : 'Basic Access';
+    throw new HttpError(409, `Your ${name} plan is set to end on ${ending.currentPeriodEnd.toISOString().slice(0, 10)}. To keep it, choose Resume on your account page.`);
   }
   if (TIER[plan] === 'basic' && live.some((s) => s.tier === 'basic')) {
     throw new HttpError(409, 'You already have Basic Access. Your plan and its renewal date are on your account page.');
