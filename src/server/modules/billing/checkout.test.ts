@@ -116,6 +116,24 @@ describe('sandbox checkout', () => {
   });
 });
 
+describe('a re-check racing the provider', () => {
+  it("ten payment-success calls at once, racing the sandbox's own event: one payment, one period", async () => {
+    const u = await makeUser(t.app);
+    const created = (await startCheckout(t, u, 'pro')).json<CreateSubscriptionResult>();
+    const [paid, ...rechecks] = await Promise.all([pay(t, u, created.clientSecret), ...Array.from({ length: 10 }, () => paymentSuccess(t, u, created.subscriptionId))]);
+    expect(paid?.statusCode).toBe(200);
+    expect(rechecks.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    await paymentSuccess(t, u, created.subscriptionId);
+    expect(await paymentsOf(u.user.id)).toHaveLength(1);
+    expect(await billing(t, u)).toMatchObject({ plan: 'pro', subscription: { currentPeriodEnd: '2026-02-15T12:00:00.000Z' } });
+  });
+
+  it('the sandbox takes no webhooks', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('payment-success grants nothing by itself', () => {
   it('a made-up id, and another user’s real paid id, answer 404 and change nothing', async () => {
     const payer = await makeUser(t.app);
