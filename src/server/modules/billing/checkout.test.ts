@@ -231,6 +231,22 @@ describe('payment calls are rate-limited per user', () => {
   });
 });
 
+describe('two tabs', () => {
+  it('two checkouts of one plan both paid: the older stops renewing, so nothing is charged twice again', async () => {
+    const u = await makeUser(t.app);
+    const first = (await startCheckout(t, u, 'basic')).json<CreateSubscriptionResult>();
+    const second = (await startCheckout(t, u, 'basic')).json<CreateSubscriptionResult>();
+    await pay(t, u, first.clientSecret);
+    await pay(t, u, second.clientSecret);
+    const rows = (await rowsOf(u.user.id)).sort((a, b) => a.id - b.id);
+    expect(rows.map((r) => [r.status, r.cancelAtPeriodEnd])).toEqual([
+      ['active', true],
+      ['active', false],
+    ]);
+    expect(await billing(t, u)).toMatchObject({ plan: 'basic', subscription: { id: second.subscriptionId, cancelAtPeriodEnd: false } });
+  });
+});
+
 describe('buying again', () => {
   it('refuses the plan one has, allows Basic → Pro, and then Basic does not renew', async () => {
     const u = await makeUser(t.app);
