@@ -90,6 +90,9 @@ describe('Cancel and Resume', () => {
     const res = await post(plain, u, '/api/billing/cancel');
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('You have no active subscription to cancel.');
+    // The client's request helper sends no body at all when it has none.
+    const bare = await plain.app.inject({ method: 'POST', url: '/api/billing/cancel', headers: { cookie: u.cookie } });
+    expect(bare.statusCode).toBe(409);
   });
 });
 
