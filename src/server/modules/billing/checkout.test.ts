@@ -128,6 +128,15 @@ describe('a re-check racing the provider', () => {
     expect(await billing(t, u)).toMatchObject({ plan: 'pro', subscription: { currentPeriodEnd: '2026-02-15T12:00:00.000Z' } });
   });
 
+  it('a Pay clicked ten times at once charges once', async () => {
+    const u = await makeUser(t.app);
+    const created = (await startCheckout(t, u, 'basic')).json<CreateSubscriptionResult>();
+    const clicks = await Promise.all(Array.from({ length: 10 }, () => pay(t, u, created.clientSecret)));
+    expect(clicks.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(clicks.map((r) => r.json().paymentIntentId)).size).toBe(1);
+    expect(await paymentsOf(u.user.id)).toEqual([expect.objectContaining({ status: 'succeeded', amount: 99 })]);
+  });
+
   it('the sandbox takes no webhooks', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload: '{}' });
     expect(res.statusCode).toBe(400);
