@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.js';
 import { handleProviderEvent } from '../modules/billing/service.js';
 
 /** Stripe's events are a few kilobytes; a generous bound that is still far below the API's. */
-export const WEBHOOK_BODY_LIMIT = 256 * 1024;
+export const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 /**
  * POST /api/webhooks/stripe, in an encapsulated plugin of its own: the signature is computed

@@ -116,6 +116,33 @@ describe('sandbox checkout', () => {
   });
 });
 
+describe('a re-check racing the provider', () => {
+  it("ten payment-success calls at once, racing the sandbox's own event: one payment, one period", async () => {
+    const u = await makeUser(t.app);
+    const created = (await startCheckout(t, u, 'pro')).json<CreateSubscriptionResult>();
+    const [paid, ...rechecks] = await Promise.all([pay(t, u, created.clientSecret), ...Array.from({ length: 10 }, () => paymentSuccess(t, u, created.subscriptionId))]);
+    expect(paid?.statusCode).toBe(200);
+    expect(rechecks.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    await paymentSuccess(t, u, created.subscriptionId);
+    expect(await paymentsOf(u.user.id)).toHaveLength(1);
+    expect(await billing(t, u)).toMatchObject({ plan: 'pro', subscription: { currentPeriodEnd: '2026-02-15T12:00:00.000Z' } });
+  });
+
+  it('a Pay clicked ten times at once charges once', async () => {
+    const u = await makeUser(t.app);
+    const created = (await startCheckout(t, u, 'basic')).json<CreateSubscriptionResult>();
+    const clicks = await Promise.all(Array.from({ length: 10 }, () => pay(t, u, created.clientSecret)));
+    expect(clicks.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(clicks.map((r) => r.json().paymentIntentId)).size).toBe(1);
+    expect(await paymentsOf(u.user.id)).toEqual([expect.objectContaining({ status: 'succeeded', amount: 99 })]);
+  });
+
+  it('the sandbox takes no webhooks', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('payment-success grants nothing by itself', () => {
   it('a made-up id, and another user’s real paid id, answer 404 and change nothing', async () => {
     const payer = await makeUser(t.app);
@@ -210,6 +237,22 @@ describe('payment calls are rate-limited per user', () => {
     const res = await paymentSuccess(t, u, 'sub_sbx_nope');
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('two tabs', () => {
+  it('two checkouts of one plan both paid: the older stops renewing, so nothing is charged twice again', async () => {
+    const u = await makeUser(t.app);
+    const first = (await startCheckout(t, u, 'basic')).json<CreateSubscriptionResult>();
+    const second = (await startCheckout(t, u, 'basic')).json<CreateSubscriptionResult>();
+    await pay(t, u, first.clientSecret);
+    await pay(t, u, second.clientSecret);
+    const rows = (await rowsOf(u.user.id)).sort((a, b) => a.id - b.id);
+    expect(rows.map((r) => [r.status, r.cancelAtPeriodEnd])).toEqual([
+      ['active', true],
+      ['active', false],
+    ]);
+    expect(await billing(t, u)).toMatchObject({ plan: 'basic', subscription: { id: second.subscriptionId, cancelAtPeriodEnd: false } });
   });
 });
 

@@ -29,7 +29,7 @@ function prices(plan: CheckoutPlan, plans: PlanCatalogue): { first: number; rene
  * Who may buy what (the simplest honest rule): one live plan at a time, except that Basic can be
  * upgraded to Pro. Buying the plan one has (or Basic while on Pro) is refused with where to
  * manage it; to come back after Cancel, Resume is the way, not a second subscription. A Basic
- * that is upgraded ends at its paid period's end instead of renewing (endBasicAfterUpgrade):
+ * that is upgraded ends at its paid period's end instead of renewing (keepOneRenewing):
  * what was paid is not refunded (the terms: fees are non-refundable) and nothing is charged twice.
  */
 function assertMayBuy(user: UserRow, subs: SubscriptionRow[], plan: CheckoutPlan, plans: PlanCatalogue, now: Date): void {
@@ -43,8 +43,13 @@ function assertMayBuy(user: UserRow, subs: SubscriptionRow[], plan: CheckoutPlan
     // A second subscription now could be charged twice if the provider's retry of the failed renewal succeeds later.
     throw new HttpError(409, `Your last renewal payment failed. Your plan continues until ${graceEnd.toISOString().slice(0, 10)}; after that you can subscribe again.`);
   }
-  if (live.some((s) => s.tier === 'pro')) {
+  if (live.some((s) => s.tier === 'pro' && !s.cancelAtPeriodEnd)) {
     throw new HttpError(409, 'You already have Pro, which includes everything in Basic. Your plan and its renewal date are on your account page.');
+  }
+  const ending = live.find((s) => s.cancelAtPeriodEnd && (s.tier === 'pro' || TIER[plan] === 'basic'));
+  if (ending) {
+    const name = ending.tier === 'pro' ? 'Pro' : 'Basic Access';
+    throw new HttpError(409, `Your ${name} plan is set to end on ${ending.currentPeriodEnd.toISOString().slice(0, 10)}. To keep it, choose Resume on your account page.`);
   }
   if (TIER[plan] === 'basic' && live.some((s) => s.tier === 'basic')) {
     throw new HttpError(409, 'You already have Basic Access. Your plan and its renewal date are on your account page.');
@@ -129,21 +134,26 @@ export function recheckEvents(subscription: SubscriptionSnapshot, invoice: Invoi
 
 type ProviderDeps = Pick<CheckoutDeps, 'db' | 'provider' | 'now'>;
 
-/** A Basic the user upgraded from: told not to renew once Pro is live (see assertMayBuy). */
-async function endBasicAfterUpgrade(deps: ProviderDeps, userId: number, now: Date): Promise<void> {
-  const subs = await subscriptionsOf(deps.db, userId);
-  if (!subs.some((s) => s.tier === 'pro' && isLive(s, now))) return;
-  for (const basic of subs.filter((s) => s.tier === 'basic' && s.provider === deps.provider.name && isLive(s, now) && !s.cancelAtPeriodEnd)) {
-    const snapshot = await deps.provider.setCancelAtPeriodEnd(basic.providerSubscriptionId, true);
-    await applyBillingEvent(deps.db, deps.provider.name, { eventId: `upgrade:${basic.providerSubscriptionId}:cancel`, type: 'subscription.updated', subscription: snapshot }, now);
+/**
+ * One plan renews at a time: once a payment is confirmed, every other live subscription of the
+ * user that would renew (the Basic they upgraded from, a duplicate paid in a second tab) is told
+ * to end at its period end. Pro is kept over Basic, then the newest.
+ */
+async function keepOneRenewing(deps: ProviderDeps, userId: number, now: Date): Promise<void> {
+  const renewing = (await subscriptionsOf(deps.db, userId))
+    .filter((s) => s.provider === deps.provider.name && isLive(s, now) && !s.cancelAtPeriodEnd)
+    .sort((a, b) => (a.tier === b.tier ? b.id - a.id : a.tier === 'pro' ? -1 : 1));
+  for (const extra of renewing.slice(1)) {
+    const snapshot = await deps.provider.setCancelAtPeriodEnd(extra.providerSubscriptionId, true);
+    await applyBillingEvent(deps.db, deps.provider.name, { eventId: `superseded:${extra.providerSubscriptionId}:cancel`, type: 'subscription.updated', subscription: snapshot }, now);
   }
 }
 
 /**
  * A verified event from the provider (a webhook, the sandbox's own payments and renewals):
  * applied by the one handler, then what a confirmed payment sets off that needs the provider
- * (an upgraded Basic stops renewing). A failure there answers the webhook with an error, so the
- * provider delivers again; the event itself is then a duplicate and only the follow-up reruns.
+ * (keepOneRenewing). A failure there answers the webhook with an error, so the provider
+ * delivers again; the event itself is then a duplicate and only the follow-up reruns.
  */
 export async function handleProviderEvent(deps: ProviderDeps, event: BillingEvent): Promise<ApplyOutcome> {
   const now = deps.now();
@@ -153,7 +163,7 @@ export async function handleProviderEvent(deps: ProviderDeps, event: BillingEven
       .select({ userId: subscriptions.userId })
       .from(subscriptions)
       .where(and(eq(subscriptions.provider, deps.provider.name), eq(subscriptions.providerSubscriptionId, event.invoice.subscriptionId)));
-    if (sub?.userId) await endBasicAfterUpgrade(deps, sub.userId, now);
+    if (sub?.userId) await keepOneRenewing(deps, sub.userId, now);
   }
   return outcome;
 }

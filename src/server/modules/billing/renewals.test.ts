@@ -59,6 +59,9 @@ describe('Cancel and Resume', () => {
     // Resume undoes it, Cancel again re-does it: each is its own change.
     expect((await post(t, u, '/api/billing/resume')).json()).toMatchObject({ subscription: { cancelAtPeriodEnd: false } });
     expect((await post(t, u, '/api/billing/cancel')).json()).toMatchObject({ subscription: { cancelAtPeriodEnd: true } });
+    const rebuy = await startCheckout(t, u, 'pro');
+    expect(rebuy.statusCode).toBe(409);
+    expect(rebuy.json().message).toBe('Your Pro plan is set to end on 2026-02-15. To keep it, choose Resume on your account page.');
 
     await advanceDays(t, 30); // Feb 14: the day before the period ends
     expect(await billing(t, u)).toMatchObject({ plan: 'pro' });
@@ -87,6 +90,9 @@ describe('Cancel and Resume', () => {
     const res = await post(plain, u, '/api/billing/cancel');
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('You have no active subscription to cancel.');
+    // The client's request helper sends no body at all when it has none.
+    const bare = await plain.app.inject({ method: 'POST', url: '/api/billing/cancel', headers: { cookie: u.cookie } });
+    expect(bare.statusCode).toBe(409);
   });
 });
 

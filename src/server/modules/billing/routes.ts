@@ -77,7 +77,8 @@ export const billingRoutes =
     ] as const) {
       app.post(
         url,
-        { preValidation: requireUser, preHandler: limited, schema: { tags: ['billing'], summary, body: emptyBodySchema.optional(), response: { 200: billingStateSchema, ...errors } } },
+        // No body at all (the client's helper sends none when it has none) arrives as null.
+        { preValidation: requireUser, preHandler: limited, schema: { tags: ['billing'], summary, body: emptyBodySchema.nullish(), response: { 200: billingStateSchema, ...errors } } },
         async (request) => setCancelAtPeriodEnd(checkout, currentUser(request), cancel),
       );
     }
