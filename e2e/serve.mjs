@@ -9,7 +9,16 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salescoach-e2e-'));
 fs.chmodSync(dataDir, 0o755);
 const child = spawn(process.execPath, ['dist/server/main.js'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRIAL_DAYS: process.env.TRIAL_DAYS ?? '60' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    TRIAL_DAYS: process.env.TRIAL_DAYS ?? '60',
+    // The journeys that must see a period end move the sandbox's clock (POST /api/sandbox/advance-clock).
+    SANDBOX_TEST_CLOCK: '1',
+  },
 });
 const forward = (signal) => () => child.kill(signal);
 process.on('SIGTERM', forward('SIGTERM'));

@@ -16,6 +16,11 @@ import { registerHousekeeping } from './plugins/housekeeping.js';
 import { postgresRateLimitStore } from './plugins/rate-limits.js';
 import { registerSession } from './plugins/session.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { sandboxRoutes } from './modules/billing/sandbox-routes.js';
+import { selectPaymentProvider, stripeKeys } from './modules/billing/select-provider.js';
+import { offsetClock } from './modules/billing/test-clock.js';
+import { webhookRoutes } from './plugins/webhooks.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { escalationRoutes } from './modules/escalations/routes.js';
@@ -29,7 +34,17 @@ import { tutorialRoutes } from './modules/tutorial/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 
 export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
-  const deps: AppDeps = { ...inputs, plans: buildPlanCatalogue(inputs.env.TRIAL_DAYS), coach: inputs.coach ?? selectCoachEngine(inputs.env) };
+  // The test clock exists only with SANDBOX_TEST_CLOCK=1 and the sandbox (env.ts refuses it with Stripe keys).
+  const testClock = inputs.env.SANDBOX_TEST_CLOCK && !inputs.billingProvider && !stripeKeys(inputs.env) ? offsetClock(inputs.now) : null;
+  const now = testClock?.now ?? inputs.now;
+  const selected = inputs.billingProvider ? { provider: inputs.billingProvider, sandbox: null } : selectPaymentProvider(inputs.env, { db: inputs.db, now });
+  const deps: AppDeps = {
+    ...inputs,
+    now,
+    plans: buildPlanCatalogue(inputs.env.TRIAL_DAYS),
+    coach: inputs.coach ?? selectCoachEngine(inputs.env),
+    billing: { ...selected, testClock: testClock ? { advance: testClock.advance } : null },
+  };
   const app = Fastify({
     // Fastify's request log has method, url and address only: no cookies or bodies. Errors are
     // logged through serializeError, which keeps SQL parameters and driver messages out.
@@ -67,21 +82,30 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerOriginCheck(app, { publicUrl: deps.env.PUBLIC_URL, allowedOrigins: deps.env.ALLOWED_ORIGINS, listenHost: deps.env.HOST });
-  registerSession(app, deps);
   registerHousekeeping(app, deps.db, deps.now);
+  // The provider's webhook in a scope of its own: raw bodies, its own size limit, and outside the
+  // origin check and the session below, which are registered in the API's scope only.
+  await app.register(webhookRoutes(deps));
+  await app.register(async (api) => {
+    registerOriginCheck(api, { publicUrl: deps.env.PUBLIC_URL, allowedOrigins: deps.env.ALLOWED_ORIGINS, listenHost: deps.env.HOST });
+    registerSession(api, deps);
 
-  await app.register(healthRoutes(deps));
-  await app.register(configRoutes(deps));
-  await app.register(plansRoutes(deps));
-  await app.register(authRoutes(deps));
-  await app.register(userRoutes(deps));
-  await app.register(onboardingRoutes(deps));
-  await app.register(tutorialRoutes(deps));
-  await app.register(accountRoutes(deps));
-  await app.register(chatRoutes(deps));
-  await app.register(escalationRoutes(deps));
-  await app.register(referralRoutes(deps));
+    await api.register(healthRoutes(deps));
+    await api.register(configRoutes(deps));
+    await api.register(plansRoutes(deps));
+    await api.register(authRoutes(deps));
+    await api.register(userRoutes(deps));
+    await api.register(onboardingRoutes(deps));
+    await api.register(tutorialRoutes(deps));
+    await api.register(accountRoutes(deps));
+    await api.register(chatRoutes(deps));
+    await api.register(escalationRoutes(deps));
+    await api.register(billingRoutes(deps));
+    if (deps.billing.sandbox) await api.register(sandboxRoutes(deps, deps.billing.sandbox));
+    // Inside the API's scope: outside it a route has no session (every call 401) and no origin check.
+    await api.register(referralRoutes(deps));
+  });
+  if (testClock) app.log.warn('SANDBOX_TEST_CLOCK is on: POST /api/sandbox/advance-clock moves the clock (browser tests only)');
 
   // The coach needs its knowledge from the first message on; a no-op once there is any.
   await ensureStarterKnowledge(deps.db);

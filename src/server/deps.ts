@@ -1,6 +1,8 @@
 import type { PlanCatalogue } from '../shared/plans.js';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
+import type { PaymentProviderApi } from './modules/billing/provider.js';
+import type { SandboxProvider } from './modules/billing/providers/sandbox.js';
 import type { CoachEngine } from './modules/coach/service.js';
 
 /*
@@ -17,6 +19,8 @@ export interface AppInputs {
   clientDir?: string;
   /** The coach engine; by default the one COACH_PROVIDER selects. Tests pass their own. */
   coach?: CoachEngine;
+  /** The payment provider; by default the one the Stripe keys select (billing/select-provider.ts). Tests pass their own. */
+  billingProvider?: PaymentProviderApi;
   logger?: boolean | { level: string };
   /** Where the JSON logs go (standard output by default); tests read them from here. */
   logStream?: { write: (line: string) => void };
@@ -26,4 +30,11 @@ export interface AppInputs {
 export interface AppDeps extends AppInputs {
   plans: PlanCatalogue;
   coach: CoachEngine;
+  billing: {
+    provider: PaymentProviderApi;
+    /** Set when the sandbox is the provider: its card form and renewals. */
+    sandbox: SandboxProvider | null;
+    /** Set only with SANDBOX_TEST_CLOCK=1 and the sandbox: moves `now` forward for browser tests. */
+    testClock: { advance: (ms: number) => void } | null;
+  };
 }

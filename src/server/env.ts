@@ -62,6 +62,19 @@ export const envSchema = z.object({
   COACH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   /** Pause between streamed pieces of the built-in coach's reply, so it reads as it is written. */
   COACH_STREAM_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
+  /**
+   * Stripe (DECISIONS §4): all three set → real payments through Stripe; none → the built-in
+   * sandbox provider (offline test cards). Never logged, never sent to the browser except the
+   * publishable key, which is public by design.
+   */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)').optional(),
+  /**
+   * Browser tests only: with the sandbox provider, adds POST /api/sandbox/advance-clock, which
+   * moves the app's clock forward and runs the renewals. Off unless set; refused with Stripe.
+   */
+  SANDBOX_TEST_CLOCK: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -73,10 +86,23 @@ const coachRules = (env: Env, ctx: z.RefinementCtx) => {
   if (!env.COACH_MODEL) ctx.addIssue({ code: 'custom', path: ['COACH_MODEL'], message: 'is required when COACH_PROVIDER=openai-compatible' });
 };
 
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** Stripe takes all three keys or none: a partial set would silently fall back to the sandbox. */
+const billingRules = (env: Env, ctx: z.RefinementCtx) => {
+  const missing = STRIPE_KEYS.filter((k) => !env[k]);
+  if (missing.length > 0 && missing.length < STRIPE_KEYS.length) {
+    for (const k of missing) ctx.addIssue({ code: 'custom', path: [k], message: `is required: Stripe needs all of ${STRIPE_KEYS.join(', ')} (or none, for the built-in sandbox)` });
+  }
+  if (missing.length === 0 && env.SANDBOX_TEST_CLOCK) {
+    ctx.addIssue({ code: 'custom', path: ['SANDBOX_TEST_CLOCK'], message: 'only works with the sandbox provider; unset it or the Stripe keys' });
+  }
+};
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings (e.g. `DATABASE_URL=` in a .env copy) mean "not set".
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.superRefine(coachRules).safeParse(cleaned);
+  const parsed = envSchema.superRefine(coachRules).superRefine(billingRules).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

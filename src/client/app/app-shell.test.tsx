@@ -78,9 +78,10 @@ describe('the header bar: Back and title', () => {
     // /home would forward a signed-in user to their home at once, so Back names that home.
     ['/account', onboarded(), '/chat', 'Account Settings', 'Account Settings · DealDesk'],
     ['/account', makeUser(), '/onboarding/age', 'Account Settings', 'Account Settings · DealDesk'],
-    ['/referral', null, '/home', 'Referral Program', 'Referral Program · DealDesk'],
     ['/referral', onboarded(), '/chat', 'Referral Program', 'Referral Program · DealDesk'],
-    ['/checkout-basic', null, '/account', 'Basic Access', 'Basic Access · DealDesk'],
+    ['/checkout-basic', onboarded(), '/account', 'Basic Access', 'Basic Access · DealDesk'],
+    ['/checkout', onboarded(), '/account', 'Upgrade to Pro', 'Upgrade to Pro · DealDesk'],
+    ['/checkout-pro-promo', onboarded(), '/chat', 'Pro Launch Special', 'Pro Launch Special · DealDesk'],
     ['/privacy-policy', null, '/account', 'Privacy Policy', 'Privacy Policy · DealDesk'],
     ['/downloads', null, '/home', 'Get the App', 'Get the App · DealDesk'],
   ])('%s (as %o) goes Back to %s under the title "%s"', async (path, user, back, title, tabTitle) => {
@@ -107,12 +108,12 @@ describe('the header bar: Back and title', () => {
     await waitFor(() => expect(document.title).toBe('Page Not Found · DealDesk'));
   });
 
-  it("treats the SPEC back map's /basic-checkout as /checkout-basic: only the latter is a page", () => {
+  it("treats the SPEC back map's /basic-checkout as /checkout-basic: only the latter is a page", async () => {
     renderAppAt('/basic-checkout');
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
     cleanup();
-    renderAppAt('/checkout-basic');
-    expect(screen.getByRole('heading', { name: 'Basic Access', level: 2 })).toBeTruthy();
+    renderAppAt('/checkout-basic', makeUser());
+    expect(await screen.findByRole('heading', { name: 'Basic Access', level: 2 })).toBeTruthy();
     expect(backLink().getAttribute('href')).toBe('/account');
   });
 
@@ -159,9 +160,9 @@ describe('the tab bar', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     cleanup();
 
-    renderAppAt('/referral', null);
+    renderAppAt('/training', null);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
-    expect(await screen.findByRole('heading', { name: 'Referral Program', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sales Training', level: 2 })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 });
@@ -173,6 +174,10 @@ describe('the signed-out redirect', () => {
     ['/chat', '/'],
     ['/onboarding/age', '/auth'],
     ['/onboarding/struggles', '/auth'],
+    // Reached by a link (an upgrade button, a shared link): signing in leads back there.
+    ['/checkout', '/auth?next=%2Fcheckout'],
+    ['/checkout-pro-promo', '/auth?next=%2Fcheckout-pro-promo'],
+    ['/referral', '/auth?next=%2Freferral'],
   ])('sends a signed-out visitor from %s to %s, replacing the address', async (path, target) => {
     const memory = renderAppAt(path, null);
     await waitFor(() => expect(memory.history).toEqual([target]));

@@ -1,20 +1,25 @@
 import type { ReactNode } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import { useCurrentUser } from '../lib/api/current-user';
 import { useSignedOutReason } from '../lib/session-ended';
 
 /**
  * The one signed-out redirect: shows `children` to a signed-in user and sends a signed-out
  * visitor to `signedOutTo`, replacing the address so Back does not lead to a page they cannot
- * see. Someone the server signed out (a password change on another device) goes to the sign-in
+ * see; with `returnHere`, sign-in then brings them back. Someone the server signed out (a password change on another device) goes to the sign-in
  * page instead, which tells them why. While the session is being read nothing shows, so a
  * signed-in user never sees a flash.
  */
-export function RequireUser({ signedOutTo, children }: { signedOutTo: string; children: ReactNode }) {
+export function RequireUser({ signedOutTo, returnHere = false, children }: { signedOutTo: string; returnHere?: boolean; children: ReactNode }) {
   const { data: user, isError } = useCurrentUser();
   const signedOutBecause = useSignedOutReason();
+  const [path] = useLocation();
   if (user) return children;
-  if (user === null) return <Redirect to={signedOutBecause ? '/auth?mode=signin' : signedOutTo} replace />;
+  if (user === null) {
+    // A page one arrives at by link (a checkout, the referral page) is where signing in leads back to.
+    const to = returnHere ? `${signedOutTo}?next=${encodeURIComponent(path)}` : signedOutTo;
+    return <Redirect to={signedOutBecause ? '/auth?mode=signin' : to} replace />;
+  }
   // Offline or a failed read: whether anyone is signed in is unknown, so neither the page nor a redirect is right.
   if (isError) {
     return (

@@ -22,7 +22,11 @@ function RoutePage({ route }: { route: AppRoute }) {
     </PageErrorBoundary>
   );
   if (route.auth === 'public') return page;
-  return <RequireUser signedOutTo={route.auth.signedOutTo}>{page}</RequireUser>;
+  return (
+    <RequireUser signedOutTo={route.auth.signedOutTo} returnHere={route.auth.returnHere}>
+      {page}
+    </RequireUser>
+  );
 }
 
 /** Every route of the route table; anything else is the 404 page. */

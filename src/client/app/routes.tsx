@@ -61,6 +61,12 @@ function onboardingStepPage(path: OnboardingStep['path']): PageComponent {
 }
 const PrivacyPolicyPage = lazyPage(() => import('../features/legal/pages/privacy-policy-page').then((m) => m.PrivacyPolicyPage));
 const TermsOfServicePage = lazyPage(() => import('../features/legal/pages/terms-of-service-page').then((m) => m.TermsOfServicePage));
+// The three checkout pages are one module: one chunk and one entry in the first chunk's preload map.
+const loadCheckout = () => import('../features/billing/pages/checkout-page');
+const ProCheckoutPage = lazyPage(() => loadCheckout().then((m) => m.ProCheckoutPage));
+const BasicCheckoutPage = lazyPage(() => loadCheckout().then((m) => m.BasicCheckoutPage));
+const ProPromoCheckoutPage = lazyPage(() => loadCheckout().then((m) => m.ProPromoCheckoutPage));
+const ReferralPage = lazyPage(() => import('../features/referrals/pages/referral-page').then((m) => m.ReferralPage));
 const TutorialPage = lazyPage(() => import('../features/tutorial/pages/tutorial-page').then((m) => m.TutorialPage));
 
 /**
@@ -95,8 +101,11 @@ export interface AppRoute {
    * read, instead of once the page has loaded and rendered (issue #13). Runs once per visit.
    */
   prefetch?: (qc: QueryClient) => void;
-  /** 'public', or where a signed-out visitor is sent instead of seeing the page. */
-  auth: 'public' | { signedOutTo: string };
+  /**
+   * 'public', or where a signed-out visitor is sent instead of seeing the page; `returnHere`
+   * makes signing in lead back to it (pages reached by a link: checkout, referral).
+   */
+  auth: 'public' | { signedOutTo: string; returnHere?: boolean };
 }
 
 /**
@@ -109,11 +118,12 @@ function prefetchChatData(qc: QueryClient): void {
 }
 
 const SIGNED_IN = { signedOutTo: '/' } as const;
+/** Checkout and referral: an upgrade link or a shared link leads here; after signing in the visitor is back. */
+const SIGN_IN_AND_RETURN = { signedOutTo: '/auth', returnHere: true } as const;
 
 /** A route whose feature lands in a later issue (the only placeholder allowed). */
-function comingSoon(path: string, title: string, back: string, extra: { heading?: string; tab?: AppRoute['tab'] } = {}): AppRoute {
-  const heading = extra.heading ?? title;
-  return { path, title, back, tab: extra.tab ?? null, chrome: 'header-and-tabs', page: () => <ComingSoonPage title={heading} />, auth: 'public' };
+function comingSoon(path: string, title: string, back: string, extra: { tab?: AppRoute['tab'] } = {}): AppRoute {
+  return { path, title, back, tab: extra.tab ?? null, chrome: 'header-and-tabs', page: () => <ComingSoonPage title={title} />, auth: 'public' };
 }
 
 /**
@@ -165,14 +175,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: MessageSquare }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChatData, auth: SIGNED_IN },
   comingSoon('/training', 'Sales Training', '/home', { tab: { label: 'Training', icon: GraduationCap } }),
   comingSoon('/community', 'Community', '/home', { tab: { label: 'Community', icon: Users } }),
-  comingSoon('/referral', 'Referral Program', '/home', { tab: { label: 'Referrals', icon: Gift } }),
+  { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: Gift }, chrome: 'header-and-tabs', page: ReferralPage, auth: SIGN_IN_AND_RETURN },
   { path: '/account', title: 'Account Settings', back: '/home', tab: { label: 'Account', icon: User }, chrome: 'header-and-tabs', page: AccountPage, auth: SIGNED_IN },
   comingSoon('/feedback', 'Feedback', '/account'),
   comingSoon('/admin', 'Admin Panel', '/account'),
-  // The header already reads Upgrade to Pro; the placeholder names the page it stands for.
-  comingSoon('/checkout', 'Upgrade to Pro', '/account', { heading: 'Checkout' }),
-  comingSoon('/checkout-basic', 'Basic Access', '/account'),
-  comingSoon('/checkout-pro-promo', 'Pro Launch Special', '/home'),
+  { path: '/checkout', title: 'Upgrade to Pro', back: '/account', tab: null, chrome: 'header-and-tabs', page: ProCheckoutPage, auth: SIGN_IN_AND_RETURN },
+  { path: '/checkout-basic', title: 'Basic Access', back: '/account', tab: null, chrome: 'header-and-tabs', page: BasicCheckoutPage, auth: SIGN_IN_AND_RETURN },
+  { path: '/checkout-pro-promo', title: 'Pro Launch Special', back: '/home', tab: null, chrome: 'header-and-tabs', page: ProPromoCheckoutPage, auth: SIGN_IN_AND_RETURN },
   { path: '/downloads', title: 'Get the App', back: '/home', tab: null, chrome: 'header-and-tabs', page: DownloadsPage, auth: 'public' },
   { path: '/privacy-policy', title: 'Privacy Policy', back: '/account', tab: null, chrome: 'header-and-tabs', page: PrivacyPolicyPage, auth: 'public' },
   { path: '/terms-of-service', title: 'Terms of Service', back: '/account', tab: null, chrome: 'header-and-tabs', page: TermsOfServicePage, auth: 'public' },

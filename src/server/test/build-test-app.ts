@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { connect, type Db } from '../db/client.js';
 import { readEnv, type Env } from '../env.js';
+import type { PaymentProviderApi } from '../modules/billing/service.js';
 import type { CoachEngine } from '../modules/coach/service.js';
 
 export interface TestClock {
@@ -29,7 +30,7 @@ export interface TestApp {
 /** The real app on a fresh database cloned from the migrated template. */
 export async function buildTestApp(
   envOverrides: Record<string, string> = {},
-  options: { coach?: CoachEngine; logStream?: { write: (line: string) => void }; clientDir?: string } = {},
+  options: { coach?: CoachEngine; billingProvider?: PaymentProviderApi; logStream?: { write: (line: string) => void }; clientDir?: string } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -43,7 +44,7 @@ export async function buildTestApp(
   const database = connect(url.toString());
   const clock = testClock();
   const logging = options.logStream ? { logger: { level: 'info' }, logStream: options.logStream } : { logger: false };
-  const app = await buildApp({ env, db: database.db, now: clock.now, coach: options.coach, clientDir: options.clientDir, ...logging });
+  const app = await buildApp({ env, db: database.db, now: clock.now, coach: options.coach, billingProvider: options.billingProvider, clientDir: options.clientDir, ...logging });
   await app.ready();
   return {
     app,

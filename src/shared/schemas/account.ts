@@ -61,7 +61,12 @@ export const accountExportSchema = z.object({
   exportedAt: z.string(),
   product: z.string(),
   /** The user row as the API shows it (userSchema), but for the profile answers below. */
-  account: userSchema.omit(PROFILE_FIELDS),
+  account: userSchema.omit(PROFILE_FIELDS).extend({
+    /** When paid access from subscriptions ends (Basic, Pro) and Pro from redeemed referral months: ISO, or null. */
+    basicUntil: z.string().nullable(),
+    proUntil: z.string().nullable(),
+    referralProUntil: z.string().nullable(),
+  }),
   /** The onboarding answers. */
   profile: userSchema.pick({ onboardingCompleted: true, ...PROFILE_FIELDS }),
   conversations: z.array(

@@ -4,9 +4,10 @@ import { z } from 'zod';
  * Machine-readable reasons a client branches on; the message is for people. `payment_required`:
  * the plan does not cover this (402). `rate_limited`: too many requests, see Retry-After (429).
  * `invalid_input`: the fields named in `errors` are wrong (400). `password_changed`: this
- * device's session was ended by a password change made on another one (401).
+ * device's session was ended by a password change made on another one (401). `card_declined`:
+ * the payment provider refused the card; the message says why (402).
  */
-export const ERROR_CODES = ['payment_required', 'rate_limited', 'invalid_input', 'password_changed'] as const;
+export const ERROR_CODES = ['payment_required', 'rate_limited', 'invalid_input', 'password_changed', 'card_declined'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Every 4xx/5xx answer: a readable message and, for validation failures, the field errors. */

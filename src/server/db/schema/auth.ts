@@ -11,8 +11,16 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    hasBasicAccess: boolean('has_basic_access').notNull().default(false),
-    hasProAccess: boolean('has_pro_access').notNull().default(false),
+    /**
+     * Paid access from subscriptions, cached here so the chat's hot path reads it with the user
+     * (no join per message): the latest moment any Basic / Pro subscription gives access
+     * (its period end, or the grace end while past_due). billing/events.ts rewrites both in the
+     * same transaction as every subscription change; entitlements.ts is what reads them.
+     * They replace the old has_basic_access / has_pro_access flags, which the API still answers,
+     * derived (entitlements.ts).
+     */
+    basicUntil: timestamp('basic_until', { withTimezone: true }),
+    proUntil: timestamp('pro_until', { withTimezone: true }),
     isAdmin: boolean('is_admin').notNull().default(false),
     sessionCount: integer('session_count').notNull().default(0),
     weeklyFreeChatsRemaining: integer('weekly_free_chats_remaining').notNull().default(1),

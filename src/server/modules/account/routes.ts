@@ -12,6 +12,7 @@ import { userSchema } from '../../../shared/schemas/user.js';
 import type { AppDeps } from '../../deps.js';
 import { passwordCheckLimit } from '../../plugins/rate-limits.js';
 import { clearSessionCookie, currentUser, requireUser } from '../../plugins/session.js';
+import { stopRenewals } from '../billing/service.js';
 import { saveProfile } from '../onboarding/service.js';
 import { toUserDto } from '../user/service.js';
 import { changeEmail, changePassword, deleteAccount, exportAccount } from './service.js';
@@ -86,7 +87,8 @@ export const accountRoutes =
         schema: { tags: ['account'], summary: 'Delete the account and its data; the session ends', body: accountDeletionSchema, response: { 200: okSchema, ...errors } },
       },
       async (request, reply) => {
-        await deleteAccount(deps.db, currentUser(request), request.body);
+        const billing = { db: deps.db, provider: deps.billing.provider, now: deps.now };
+        await deleteAccount(deps.db, currentUser(request), request.body, (userId) => stopRenewals(billing, userId));
         clearSessionCookie(request, reply, deps);
         return { ok: true as const };
       },

@@ -45,8 +45,10 @@ export async function changePassword(db: Db, user: UserRow, currentToken: string
  * Deletes the person: their row and, through the foreign keys, their sessions, conversations,
  * escalations and feedback. Payment records stay, detached (user id set null), as the law asks (DECISIONS §9).
  */
-export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletionInput): Promise<void> {
+/** `beforeDelete` runs once the password is confirmed: billing stops renewals there (billing/stopRenewals). */
+export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletionInput, beforeDelete?: (userId: number) => Promise<void>): Promise<void> {
   await assertPassword(user, input.currentPassword);
+  await beforeDelete?.(user.id);
   await db.delete(users).where(eq(users.id, user.id));
 }
 
@@ -79,7 +81,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
     exportedAt: now.toISOString(),
     product: productName,
     // The response schema picks each part's fields from the one user object the API shows.
-    account: dto,
+    account: { ...dto, basicUntil: user.basicUntil?.toISOString() ?? null, proUntil: user.proUntil?.toISOString() ?? null, referralProUntil: user.referralProUntil?.toISOString() ?? null },
     profile: dto,
     conversations: conversations.map((c) => {
       const own = byConversation.get(c.id) ?? [];

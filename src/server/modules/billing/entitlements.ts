@@ -1,12 +1,65 @@
 import type { PlanCatalogue } from '../../../shared/plans.js';
+import type { PaidTier, SubscriptionStatus } from '../../../shared/schemas/billing.js';
 import type { ChatAccess, PlanState } from '../../../shared/schemas/chat.js';
 import { DAY_MS } from '../../../shared/time.js';
 import type { UserRow } from '../../db/schema/index.js';
 
 /*
- * Who may chat how much (DECISIONS §3): admins and paying users without limit, then the trial,
- * then the free tier's one conversation per window. Every chat rule reads this one place.
+ * What a user may do (DECISIONS §3, §4): admins and paying users chat without limit, then the
+ * trial, then the free tier's one conversation per window; Pro adds training, community and
+ * analytics. Paid access comes only from subscriptions the provider confirmed (cached on the
+ * user as basic_until / pro_until by billing/events.ts) and from redeemed referral months
+ * (referral_pro_until), never from anything the browser sends. Every rule reads this one place.
  */
+
+/** The terms' grace after a failed renewal: access continues this long past the last paid period, then the account is on Free. */
+export const RENEWAL_GRACE_DAYS = 7;
+
+type AccessFields = Pick<UserRow, 'basicUntil' | 'proUntil' | 'referralProUntil'>;
+const after = (until: Date | null, now: Date) => until !== null && now < until;
+
+/** Pro from a subscription, or from redeemed referral months. */
+export function hasProAccess(user: AccessFields, now: Date): boolean {
+  return after(user.proUntil, now) || after(user.referralProUntil, now);
+}
+
+/** Unlimited coaching chat: Basic, or anything that gives Pro (Pro includes Basic). */
+export function hasBasicAccess(user: AccessFields, now: Date): boolean {
+  return after(user.basicUntil, now) || hasProAccess(user, now);
+}
+
+/** The subscription facts access is decided from (a subscriptions row, or a pure-rule test's stand-in). */
+export interface SubscriptionAccessFacts {
+  status: SubscriptionStatus;
+  currentPeriodEnd: Date;
+  paidThrough: Date | null;
+}
+
+/** While a renewal is unpaid: access lasts to the grace's end, counted from the last paid period's end. */
+export function graceEndsAt(sub: SubscriptionAccessFacts): Date | null {
+  if (sub.status !== 'past_due' || !sub.paidThrough) return null;
+  return new Date(sub.paidThrough.getTime() + RENEWAL_GRACE_DAYS * DAY_MS);
+}
+
+/**
+ * Until when one subscription gives its tier: an active one to its period end (cancelled at the
+ * period end or not), a past_due one through the grace; incomplete or ended ones give nothing.
+ * Independent of the clock, so it can be cached and compared with `now` on each request.
+ */
+export function subscriptionAccessUntil(sub: SubscriptionAccessFacts): Date | null {
+  if (sub.status === 'active') return sub.currentPeriodEnd;
+  return graceEndsAt(sub);
+}
+
+/** The cache written to users.basic_until / pro_until: the latest access any of the user's subscriptions gives, per tier. */
+export function accessFromSubscriptions(subs: (SubscriptionAccessFacts & { tier: PaidTier })[]): { basicUntil: Date | null; proUntil: Date | null } {
+  const latest = (tier: PaidTier) =>
+    subs
+      .filter((s) => s.tier === tier)
+      .map(subscriptionAccessUntil)
+      .reduce<Date | null>((max, d) => (d && (!max || d > max) ? d : max), null);
+  return { basicUntil: latest('basic'), proUntil: latest('pro') };
+}
 
 
 /** The trial's end: set at sign-up; accounts made before that field was set fall back to creation + trial length. */
@@ -17,7 +70,7 @@ export function trialEndsAt(user: Pick<UserRow, 'freeSessionExpiresAt' | 'create
 
 export function chatAccess(user: UserRow, plans: PlanCatalogue, now: Date): ChatAccess {
   if (user.isAdmin) return 'admin';
-  if (user.hasBasicAccess || user.hasProAccess) return 'paid';
+  if (hasBasicAccess(user, now)) return 'paid';
   const trialEnd = trialEndsAt(user, plans);
   if (trialEnd && now < trialEnd) return 'trial';
   return 'free';
@@ -27,7 +80,7 @@ export function chatAccess(user: UserRow, plans: PlanCatalogue, now: Date): Chat
 export function planOf(user: UserRow, plans: PlanCatalogue, now: Date): PlanState {
   const access = chatAccess(user, plans, now);
   if (access !== 'paid') return access;
-  return user.hasProAccess ? 'pro' : 'basic';
+  return hasProAccess(user, now) ? 'pro' : 'basic';
 }
 
 export const windowMs = (plans: PlanCatalogue) => plans.free.windowDays * DAY_MS;

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { withRetry } from '../../db/errors.js';
 import { chatSessions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
-import { daysUntil, mayStartConversation, nextFreeChatAt, windowExpired } from './entitlements.js';
+import { chatAccess, daysUntil, mayStartConversation, nextFreeChatAt, windowExpired } from './entitlements.js';
 
 /** DECISIONS §3: the free conversation stays open for the window, up to this many rep messages. */
 export const FREE_CONVERSATION_MESSAGE_CAP = 60;
@@ -52,7 +52,7 @@ export async function lockUser(tx: Tx, userId: number): Promise<UserRow | undefi
  * one of its messages under the cap, as a conditional update. However many sends arrive at once,
  * exactly one conversation gets the week's chat and none passes the cap.
  */
-export async function reserveFreeMessage(db: Db, userId: number, chatId: number, plans: PlanCatalogue, now: Date): Promise<void> {
+async function reserveFreeMessage(db: Db, userId: number, chatId: number, plans: PlanCatalogue, now: Date): Promise<void> {
   await withRetry(() =>
     db.transaction(async (tx) => {
       const user = await lockUser(tx, userId);
@@ -83,6 +83,19 @@ export async function reserveFreeMessage(db: Db, userId: number, chatId: number,
       if (taken.length === 0) throw capReached();
     }),
   );
+}
+
+/**
+ * The chat's one call for metering (issue #14): takes what this message costs the user's plan
+ * and says whether it was taken from the free allowance (to give back if no reply is stored).
+ * Unlimited users (admin, paid, trial) cost nothing: no statement, no transaction, since their
+ * access is read from the session's user row. It takes the pool rather than a transaction for
+ * that reason: only the free tier's reservation opens one (with the user's lock first).
+ */
+export async function reserveChat(db: Db, user: UserRow, chatId: number, plans: PlanCatalogue, now: Date): Promise<boolean> {
+  if (chatAccess(user, plans, now) !== 'free') return false;
+  await reserveFreeMessage(db, user.id, chatId, plans, now);
+  return true;
 }
 
 /** Gives back a reserved message the rep never got a reply to (the coach failed before anything was stored). */

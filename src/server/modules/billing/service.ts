@@ -1,6 +1,13 @@
 /**
- * The billing module's public surface: who may chat how much (entitlements.ts, the one place
- * that says it) and the free tier's metering (free-tier.ts).
+ * The billing module's public surface for other modules: who may do what (entitlements.ts, the
+ * one place that says it) and the free tier's metering (free-tier.ts). Checkout, subscriptions
+ * and provider events live beside them (checkout.ts, billing-state.ts, events.ts).
  */
-export { chatAccess, daysUntil, freeChatsRemaining, mayStartConversation, nextFreeChatAt, planOf, trialEndsAt, windowExpired } from './entitlements.js';
-export { assertMayStartConversation, FREE_CONVERSATION_MESSAGE_CAP, lockUser, releaseFreeMessage, reserveFreeMessage } from './free-tier.js';
+export { chatAccess, daysUntil, hasBasicAccess, hasProAccess, freeChatsRemaining, mayStartConversation, nextFreeChatAt, planOf, trialEndsAt, windowExpired } from './entitlements.js';
+export { assertMayStartConversation, FREE_CONVERSATION_MESSAGE_CAP, lockUser, releaseFreeMessage, reserveChat } from './free-tier.js';
+export { applyBillingEvent } from './events.js';
+export { handleProviderEvent } from './checkout.js';
+export type { BillingEvent, PaymentProviderApi, WebhookResult } from './provider.js';
+export type { SandboxProvider } from './providers/sandbox.js';
+export { selectPaymentProvider } from './select-provider.js';
+export { stopRenewals } from './billing-state.js';

@@ -10,6 +10,8 @@ import { CoachUnavailableError, type CoachEngine } from '../coach/service.js';
 import { parseSse } from '../../test/sse.js';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** Paid access as billing caches it on the user (users.basic_until / pro_until), far ahead of the test clock. */
+const PAID_UNTIL = new Date('2100-01-01T00:00:00Z');
 let trial: TestApp; // default catalogue: new users are in the 60-day trial
 let free: TestApp; // TRIAL_DAYS=0: new users are on the free tier at once
 beforeAll(async () => {
@@ -193,7 +195,7 @@ describe('the free tier (DECISIONS §3)', () => {
   });
 
   it('lets paid and admin users chat without limit', async () => {
-    for (const flags of [{ hasBasicAccess: true }, { hasProAccess: true }, { isAdmin: true }]) {
+    for (const flags of [{ basicUntil: PAID_UNTIL }, { proUntil: PAID_UNTIL }, { isAdmin: true }]) {
       const u = await makeUser(free.app);
       await free.db.update(users).set(flags).where(eq(users.id, u.user.id));
       for (let i = 0; i < 3; i++) expect((await send(free, u, await newSession(free, u), 'My demos run too long.')).statusCode).toBe(200);
@@ -207,7 +209,7 @@ describe('the free tier (DECISIONS §3)', () => {
     // The trial is over: the free tier, not a "Free Trial" badge.
     await trial.db.update(users).set({ freeSessionExpiresAt: new Date(trial.clock.now().getTime() - DAY) }).where(eq(users.id, trialUser.user.id));
     expect(await status(trial, trialUser)).toMatchObject({ plan: 'free', access: 'free', trialDaysLeft: null, freeChatsRemaining: 1 });
-    for (const [flags, plan] of [[{ hasBasicAccess: true }, 'basic'], [{ hasProAccess: true }, 'pro'], [{ isAdmin: true, hasProAccess: true }, 'admin']] as const) {
+    for (const [flags, plan] of [[{ basicUntil: PAID_UNTIL }, 'basic'], [{ proUntil: PAID_UNTIL }, 'pro'], [{ isAdmin: true, proUntil: PAID_UNTIL }, 'admin']] as const) {
       const u = await makeUser(free.app);
       await free.db.update(users).set(flags).where(eq(users.id, u.user.id));
       expect(await status(free, u)).toMatchObject({ plan, unlimited: true, canStartConversation: true });

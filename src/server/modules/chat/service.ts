@@ -18,7 +18,7 @@ import {
   nextFreeChatAt,
   planOf,
   releaseFreeMessage,
-  reserveFreeMessage,
+  reserveChat,
   trialEndsAt,
   windowExpired,
 } from '../billing/service.js';
@@ -302,8 +302,7 @@ export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string
   const retried = findRetried(own.history, clientId);
   const history = retried ? retried.before : own.history;
   const text = retried ? retried.stored.content : message;
-  const free = !retried && chatAccess(user, plans, now) === 'free';
-  if (free) await reserveFreeMessage(db, user.id, chat.id, plans, now);
+  const free = !retried && (await reserveChat(db, user, chat.id, plans, now));
 
   const context: CoachContext = {
     profile: {

@@ -4,7 +4,7 @@ import type { User } from '../../../shared/schemas/user.js';
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
-import { freeChatsRemaining } from '../billing/service.js';
+import { freeChatsRemaining, hasBasicAccess, hasProAccess } from '../billing/service.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -13,9 +13,15 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * free-chat count is the one true at that moment (a window that ran out counts as full again).
  */
 export function toUserDto(row: UserRow, at?: { plans: PlanCatalogue; now: Date }): User {
+  // basicUntil/proUntil/referralProUntil ride along for the data export (DECISIONS §9); the API's
+  // user schema answers hasBasicAccess/hasProAccess instead and drops them.
   const { passwordHash: _omit, ...rest } = row;
+  // Without a request's clock (sign-up, profile edits) the wall clock decides; access is time-bound.
+  const now = at?.now ?? new Date();
   return {
     ...rest,
+    hasBasicAccess: hasBasicAccess(row, now),
+    hasProAccess: hasProAccess(row, now),
     weeklyFreeChatsRemaining: at ? freeChatsRemaining(row, at.plans, at.now) : row.weeklyFreeChatsRemaining,
     lastWeeklyResetDate: iso(row.lastWeeklyResetDate),
     freeSessionExpiresAt: iso(row.freeSessionExpiresAt),

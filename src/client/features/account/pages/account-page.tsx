@@ -8,6 +8,7 @@ import { useSignOut } from '../../../lib/api/sign-out';
 import { usePublicConfig } from '../../../lib/api/config';
 import { usePlans } from '../../../lib/api/plans';
 import { useCurrentUser } from '../../../lib/api/current-user';
+import { SubscriptionBlock } from '../components/subscription-block';
 import { PlanBadge } from '../components/plan-badge';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { EmailForm } from '../components/email-form';
@@ -73,6 +74,9 @@ export function AccountPage() {
         </dl>
       </Card>
 
+      <SubscriptionBlock />
+
+      {/* Free, trial and Basic users: the way to Pro (SPEC §2 Account). */}
       {!user.hasProAccess && !user.isAdmin && (
         <Card className="border-purple-200 bg-purple-50">
           <CardTitle>

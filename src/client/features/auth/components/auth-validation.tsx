@@ -1,7 +1,9 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useSearch } from 'wouter';
 import { signInSchema, signUpSchema, type SignInInput, type SignUpInput } from '../../../../shared/schemas/auth';
+import { referralCodeSchema } from '../../../../shared/schemas/billing';
 import type { User } from '../../../../shared/schemas/user';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import { useSignIn } from '../api/sign-in';
@@ -49,10 +51,22 @@ export function SignInValidation({ bind, onSignedIn, onFailed }: ValidationProps
 
 const SIGN_UP_FIELDS = ['username', 'email', 'password'] as const;
 
+/**
+ * The referral code of the link the visitor came through (`/auth?ref=CODE`, DECISIONS §5), read
+ * here rather than in the card so the first paint carries none of it. A malformed code is left
+ * out: it could only fail the sign-up, and an unknown one records nothing anyway.
+ */
+function useReferralCode(): string | undefined {
+  const code = new URLSearchParams(useSearch()).get('ref');
+  const parsed = referralCodeSchema.safeParse(code ?? undefined);
+  return parsed.success ? parsed.data : undefined;
+}
+
 export function SignUpValidation({ bind, onSignedUp, onFailed }: ValidationProps<keyof SignUpInput> & { onSignedUp: (user: User) => void; onFailed: (message: string) => void }) {
   const signUp = useSignUp();
   const { register, handleSubmit, formState, setError } = useForm<SignUpInput>({ resolver: zodResolver(signUpSchema) });
-  const latest = useLatest({ mutate: signUp.mutate, onSignedUp, onFailed });
+  const ref = useReferralCode();
+  const latest = useLatest({ mutate: signUp.mutate, onSignedUp, onFailed, ref });
   const { username, email, password } = formState.errors;
   const errors = { username: username?.message, email: email?.message, password: password?.message };
   const pending = signUp.isPending;
@@ -62,7 +76,7 @@ export function SignUpValidation({ bind, onSignedUp, onFailed }: ValidationProps
       errors,
       pending,
       onSubmit: handleSubmit((input) =>
-        latest.current.mutate(input, {
+        latest.current.mutate(latest.current.ref ? { ...input, ref: latest.current.ref } : input, {
           onSuccess: (user) => latest.current.onSignedUp(user),
           onError: (err) => {
             applyServerErrors(err, SIGN_UP_FIELDS, setError);

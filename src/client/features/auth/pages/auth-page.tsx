@@ -9,7 +9,7 @@ import { usePublicConfig } from '../../../lib/api/config';
 import { useCurrentUser } from '../../../lib/api/current-user';
 import { homePathFor } from '../../../lib/home-path';
 import { forgetSignedOutReason, SIGNED_OUT_MESSAGES, useSignedOutReason } from '../../../lib/session-ended';
-import { authModeFrom, type AuthMode } from '../lib/auth-mode';
+import { authModeFrom, returnPathFrom, type AuthMode } from '../lib/auth-mode';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 
@@ -23,7 +23,10 @@ const FIRST_FIELD: Record<AuthMode, string> = { signin: 'emailOrUsername', signu
  */
 export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
   const [path, navigate] = useLocation();
-  const mode = authModeFrom(useSearch(), initialMode);
+  const search = useSearch();
+  const mode = authModeFrom(search, initialMode);
+  // The page that sent a signed-out visitor here (a checkout, the referral page): back there after signing in.
+  const next = returnPathFrom(search);
   const { productName } = usePublicConfig();
   const { data: user } = useCurrentUser();
   const signedOutBecause = useSignedOutReason();
@@ -32,8 +35,8 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
 
   // Already signed in (for example a second tab): go where a sign-in would have gone, in place of this page.
   useEffect(() => {
-    if (user) navigate(homePathFor(user), { replace: true });
-  }, [user, navigate]);
+    if (user) navigate(next ?? homePathFor(user), { replace: true });
+  }, [user, navigate, next]);
 
   useEffect(() => {
     if (!toggled.current) return;
@@ -44,8 +47,10 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
     toggled.current = true;
     // The other side's complaint no longer applies to the form now shown.
     if (failureToast.current !== null) dismissToast(failureToast.current);
-    // Replace: toggling is not a place Back should step through.
-    navigate(`${path}?mode=${mode === 'signin' ? 'signup' : 'signin'}`, { replace: true });
+    // Replace: toggling is not a place Back should step through. The rest of the query (next, ref) stays.
+    const params = new URLSearchParams(search);
+    params.set('mode', mode === 'signin' ? 'signup' : 'signin');
+    navigate(`${path}?${params}`, { replace: true });
   };
 
   const failed = (title: string) => (message: string) => {
@@ -84,7 +89,7 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
             key="signin"
             onSignedIn={(u) => {
               toast({ title: 'Welcome back!', description: "You've successfully signed in." });
-              signedIn(homePathFor(u));
+              signedIn(next ?? homePathFor(u));
             }}
             onFailed={failed('Sign in failed')}
           />

@@ -1,0 +1,167 @@
+import type { Page } from '@playwright/test';
+import type { BillingState } from '../src/shared/schemas/billing';
+import { expect, expectAccessible, expectTapTargets, newAccount, signUpThroughUi, test } from './fixtures';
+
+/*
+ * Issue #14's checkout journeys, with the sandbox provider (no keys). They run against the app
+ * with no trial (playwright.config.ts: port + 1), so a new account is on the free tier and every
+ * plan change shows. The last one moves that server's clock (POST /api/sandbox/advance-clock,
+ * e2e/serve.mjs sets SANDBOX_TEST_CLOCK=1), so it stays last.
+ */
+const port = Number(process.env.E2E_PORT ?? 5055) + 1;
+test.use({ baseURL: `http://127.0.0.1:${port}`, viewport: { width: 390, height: 844 } });
+
+const billing = async (page: Page) => (await (await page.request.get('/api/billing')).json()) as BillingState;
+
+/** Pays on the checkout page now shown: the card form, then Pay. */
+async function payWithCard(page: Page, number: string, payLabel: RegExp) {
+  await page.getByRole('button', { name: 'Pay with Card' }).click();
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await expect(page.getByTestId('sandbox-hint')).toContainText('Sandbox: use 4242 4242 4242 4242');
+  await page.getByRole('button', { name: payLabel }).click();
+}
+
+/** Uses the week's free chat in the chat: the first message of a conversation. */
+async function useFreeChat(page: Page) {
+  await page.goto('/chat');
+  await page.getByRole('dialog', { name: /^Welcome to / }).getByRole('button', { name: 'Start Free Coaching' }).click();
+  const box = page.getByLabel('Message', { exact: true });
+  await box.fill('They love the demo and then stop answering my emails.');
+  await box.press('Enter');
+  await expect(page.getByTestId('chat-subtitle')).toHaveText('Next free chat in 7 days');
+  await expect(page.getByTestId('coach-message')).toHaveCount(1);
+}
+
+test('a free rep whose weekly chat is used upgrades to Basic with the test card and chats without limit', async ({ page, consoleGuard }) => {
+  test.setTimeout(90_000);
+  consoleGuard.allow(/status of 402/);
+  await signUpThroughUi(page);
+  await useFreeChat(page);
+
+  // New Chat tells them the week's chat is used and where to upgrade: the real Basic checkout.
+  await page.getByRole('button', { name: 'New Chat' }).click();
+  const blocked = page.getByRole('dialog', { name: 'Your free chat this week is used' });
+  await blocked.getByRole('link', { name: 'Upgrade for unlimited coaching' }).click();
+  await expect(page).toHaveURL(/\/checkout-basic$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Basic Access');
+  await expect(page.getByTestId('checkout-price')).toHaveText('$0.99/month');
+  await expectAccessible(page, 'Basic checkout');
+  await expectTapTargets(page, 'Basic checkout');
+
+  await payWithCard(page, '4242 4242 4242 4242', /^Subscribe to Basic Access/);
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByTestId('toast')).toContainText('Welcome to Basic Access!');
+  expect((await billing(page)).plan).toBe('basic');
+
+  // Unlimited now: a new conversation opens, and a message in it is answered.
+  await expect(page.getByTestId('chat-subtitle')).toHaveText('Unlimited coaching sessions');
+  await page.getByRole('button', { name: 'New Chat' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Chat Cleared');
+  const box = page.getByLabel('Message', { exact: true });
+  await box.fill('How do I follow up after a demo without sounding desperate?');
+  await box.press('Enter');
+  await expect(page.getByTestId('coach-message')).toHaveCount(1);
+  await expectAccessible(page, 'chat after upgrading');
+
+  await page.goto('/account');
+  await expect(page.getByTestId('plan-badge')).toHaveText('Basic Plan');
+  await expect(page.getByTestId('subscription-date')).toContainText('Renews on');
+  await expectAccessible(page, 'account with Basic');
+});
+
+test('a declined card shows Payment Failed and changes nothing', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 402/);
+  await signUpThroughUi(page);
+  await page.goto('/checkout-basic');
+  await payWithCard(page, '4000 0000 0000 0002', /^Subscribe to Basic Access/);
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Payment Failed');
+  await expect(toast).toContainText('Your card was declined.');
+  await expect(page).toHaveURL(/\/checkout-basic$/);
+  // The form stays, ready for another card.
+  await expect(page.getByRole('button', { name: /^Subscribe to Basic Access/ })).toBeEnabled();
+  await expectAccessible(page, 'checkout after a declined card');
+
+  const state = await billing(page);
+  expect(state.plan).toBe('free');
+  expect(state.subscription === null || state.subscription.status === 'incomplete').toBe(true);
+  await page.goto('/account');
+  await expect(page.getByTestId('plan-badge')).toHaveText('Free Plan');
+  await expect(page.getByTestId('subscription-block')).toHaveCount(0);
+});
+
+test('a signed-out visitor is sent to sign in and back; Pro through the launch special lands on training, once per account', async ({ page }) => {
+  test.setTimeout(60_000);
+  const account = await signUpThroughUi(page, newAccount());
+  await page.request.post('/api/auth/signout');
+  await page.context().clearCookies();
+
+  await page.goto('/checkout-pro-promo');
+  await expect(page).toHaveURL(/\/auth\?next=%2Fcheckout-pro-promo$/);
+  await page.getByLabel('Email or username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/checkout-pro-promo$/);
+  await expect(page.getByTestId('checkout-price')).toHaveText('$2.99 first month, then $4.99/month');
+  await expectAccessible(page, 'Pro launch special checkout');
+
+  // Apple Pay is the mobile app's: the notice, then the card form.
+  await page.getByRole('button', { name: 'Apple Pay' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Apple Pay is available in the mobile app');
+  await expect(page.getByTestId('checkout-charge')).toHaveText('You pay $2.99 today.');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  // A double click subscribes once.
+  await page.getByRole('button', { name: 'Subscribe to Pro - $2.99 first month' }).dblclick();
+  await expect(page).toHaveURL(/\/training$/);
+  await expect(page.getByTestId('toast')).toContainText('Welcome to Pro!');
+  const state = await billing(page);
+  expect(state).toMatchObject({ plan: 'pro', promoAvailable: false, subscription: { tier: 'pro', promo: true, status: 'active' } });
+
+  // The promo is once per account: the page says so and offers regular Pro.
+  await page.goto('/checkout-pro-promo');
+  await expect(page.getByRole('heading', { name: 'You already have Pro' }).or(page.getByRole('heading', { name: 'You have already used the launch special' }))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay with Card' })).toHaveCount(0);
+});
+
+test('Pro cancelled from the account page stays Pro until the period ends, then is not', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpThroughUi(page);
+  await page.goto('/account');
+  await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await payWithCard(page, '4242 4242 4242 4242', /^Subscribe to Pro - \$4\.99\/month$/);
+  await expect(page).toHaveURL(/\/training$/);
+
+  await page.goto('/account');
+  await expect(page.getByTestId('plan-badge')).toHaveText('Pro Plan');
+  await expect(page.getByTestId('subscription-date')).toContainText('Renews on');
+  await expect(page.getByTestId('billing-terms')).toContainText("30 days' notice");
+  await expectAccessible(page, 'account with Pro');
+
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+  await expect(dialog).toContainText('the end of the period you paid for');
+  await expectAccessible(page, 'cancel dialog');
+  await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('subscription-date')).toContainText('Access ends on');
+  await expect(page.getByRole('button', { name: 'Resume subscription' })).toBeVisible();
+  await expect(page.getByTestId('plan-badge')).toHaveText('Pro Plan');
+  await expectAccessible(page, 'account after cancelling');
+
+  // Past the period end (32 days covers any month), Pro has ended. In two steps with a visit
+  // between them: a session ends after 30 days without one.
+  for (const days of [16, 16]) {
+    const moved = await page.request.post('/api/sandbox/advance-clock', { data: { days } });
+    expect(moved.ok()).toBe(true);
+    await page.reload();
+  }
+  await expect(page.getByTestId('plan-badge')).toHaveText('Free Plan');
+  await expect(page.getByTestId('subscription-block')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toBeVisible();
+  expect((await billing(page)).plan).toBe('free');
+});

@@ -1,0 +1,211 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { plans } from '../../../../shared/plans';
+import type { BillingState, CheckoutPlan, CreateSubscriptionResult } from '../../../../shared/schemas/billing';
+import { billingKey } from '../../../lib/api/billing';
+import { chatStatusKey } from '../../../lib/api/chat-status';
+import { currentUserKey } from '../../../lib/api/current-user';
+import { toast } from '../../../lib/toast-store';
+import { CheckoutPage } from './checkout-page';
+
+vi.mock('../../../lib/toast-store', () => ({ toast: vi.fn(() => 1), dismissToast: vi.fn() }));
+
+/** Stands in for Stripe.js and its Payment Element (no network here): records its props and pays on click. */
+const stripeProps = vi.fn();
+vi.mock('../components/stripe-payment-form', () => ({
+  StripePaymentForm: (props: { publishableKey: string; clientSecret: string; payLabel: string; onPaid: (id: string) => void; onRefused: (message: string) => void }) => {
+    stripeProps({ publishableKey: props.publishableKey, clientSecret: props.clientSecret, payLabel: props.payLabel });
+    return (
+      <div>
+        <button type="button" onClick={() => props.onPaid('pi_stripe_1')}>
+          Stripe pays
+        </button>
+        <button type="button" onClick={() => props.onRefused('Your card has insufficient funds.')}>
+          Stripe refuses
+        </button>
+      </div>
+    );
+  },
+}));
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const FREE: BillingState = { plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, notice: null };
+const PERIOD_END = '2026-12-23T12:00:00.000Z';
+const subscribed = (tier: 'basic' | 'pro'): BillingState => ({
+  ...FREE,
+  plan: tier,
+  subscription: { id: 'sub_1', tier, promo: false, status: 'active', renewalPriceCents: tier === 'pro' ? 499 : 99, currentPeriodEnd: PERIOD_END, cancelAtPeriodEnd: false, graceEndsAt: null },
+  [tier === 'pro' ? 'proUntil' : 'basicUntil']: PERIOD_END,
+});
+
+interface Server {
+  billing?: BillingState;
+  provider?: 'sandbox' | 'stripe';
+  create?: () => Response;
+  confirm?: () => Response;
+  success?: () => Response;
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+/** The JSON bodies sent to `url`, in order. */
+const sent = (url: string) => fetchMock.mock.calls.filter(([u]) => String(u) === url).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+
+function renderCheckout(plan: CheckoutPlan, server: Server = {}) {
+  const stripe = server.provider === 'stripe';
+  const created: CreateSubscriptionResult = { provider: stripe ? 'stripe' : 'sandbox', publishableKey: stripe ? 'pk_test_123' : null, subscriptionId: 'sub_1', clientSecret: 'pi_1_secret_x', plan, amountCents: plan === 'basic' ? 99 : plan === 'pro' ? 499 : 299 };
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === '/api/plans') return json(plans);
+    if (url === '/api/billing') return json(server.billing ?? FREE);
+    if (url.startsWith('/api/create-')) return server.create?.() ?? json(created);
+    if (url === '/api/sandbox/confirm-payment') return server.confirm?.() ?? json({ status: 'succeeded', paymentIntentId: 'pi_1' });
+    if (url === '/api/payment-success') return server.success?.() ?? json(subscribed(plan === 'basic' ? 'basic' : 'pro'));
+    return json({ message: `unexpected ${url}` }, 500);
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const invalidated = vi.spyOn(client, 'invalidateQueries');
+  const memory = memoryLocation({ path: '/checkout', record: true });
+  render(
+    <QueryClientProvider client={client}>
+      <Router hook={memory.hook}>
+        <CheckoutPage plan={plan} />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return { memory, client, invalidated };
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+async function fillCard(number = '4242 4242 4242 4242') {
+  fireEvent.click(await screen.findByRole('button', { name: 'Pay with Card' }));
+  await screen.findByLabelText('Card number');
+  type('Card number', number);
+  type('Expiry (MM/YY)', '12/40');
+  type('CVC', '123');
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(toast).mockClear();
+});
+
+describe('the offer', () => {
+  it('shows each plan at the catalogue price, with its features', async () => {
+    renderCheckout('basic');
+    expect(screen.getByRole('heading', { name: 'Basic Access' })).toBeTruthy();
+    expect(screen.getByTestId('checkout-price').textContent).toBe('$0.99/month');
+    for (const feature of plans.basic.features) expect(screen.getByText(feature)).toBeTruthy();
+    cleanup();
+    renderCheckout('proPromo');
+    expect(screen.getByTestId('checkout-price').textContent).toBe('$2.99 first month, then $4.99/month');
+    expect(screen.getByText(/Once per account/)).toBeTruthy();
+  });
+
+  it('tells a user who used the promo so, and offers regular Pro instead of a payment', async () => {
+    renderCheckout('proPromo', { billing: { ...FREE, promoAvailable: false } });
+    expect(await screen.findByRole('heading', { name: 'You have already used the launch special' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get Pro for $4.99/month' }).getAttribute('href')).toBe('/checkout');
+    expect(screen.queryByRole('button', { name: 'Pay with Card' })).toBeNull();
+  });
+
+  it('does not sell Pro to someone whose Pro subscription runs', async () => {
+    renderCheckout('pro', { billing: subscribed('pro') });
+    expect(await screen.findByRole('heading', { name: 'You already have Pro' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay with Card' })).toBeNull();
+  });
+});
+
+describe('the payment', () => {
+  it('Basic: creates one subscription for the visit, pays with the card, then opens the chat with the new plan', async () => {
+    const { memory, invalidated } = renderCheckout('basic');
+    await fillCard();
+    expect(screen.getByTestId('checkout-charge').textContent).toBe('You pay $0.99 today.');
+    const pay = screen.getByRole('button', { name: 'Subscribe to Basic Access - $0.99/month' });
+    // A double click pays once.
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    expect(await screen.findByRole('button', { name: 'Processing…' })).toBeTruthy();
+    await waitFor(() => expect(memory.history.at(-1)).toBe('/chat'));
+
+    const [create] = sent('/api/create-basic-subscription') as [{ attemptId: string }];
+    expect(create.attemptId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent('/api/sandbox/confirm-payment')).toEqual([{ clientSecret: 'pi_1_secret_x', card: { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' } }]);
+    expect(sent('/api/payment-success')).toEqual([{ subscriptionId: 'sub_1', paymentIntentId: 'pi_1' }]);
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Welcome to Basic Access!' }));
+    // The app shows the new plan at once: the user, the chat allowance and the referral answers are read again.
+    const keys = invalidated.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toEqual(expect.arrayContaining([currentUserKey, chatStatusKey]));
+  });
+
+  it("Pro via the promo: 'Welcome to Pro!' and the training page", async () => {
+    const { memory, client } = renderCheckout('proPromo');
+    await fillCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Pro - $2.99 first month' }));
+    await waitFor(() => expect(memory.history.at(-1)).toBe('/training'));
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Welcome to Pro!' }));
+    expect(sent('/api/create-pro-promo-subscription')).toHaveLength(1);
+    expect(client.getQueryData<BillingState>(billingKey)?.plan).toBe('pro');
+  });
+
+  it("a refused card: 'Payment Failed' with the provider's message, nothing reported, the form stays to try again", async () => {
+    const { memory } = renderCheckout('basic', { confirm: () => json({ message: 'Your card was declined.', code: 'card_declined' }, 402) });
+    await fillCard('4000 0000 0000 0002');
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Basic Access - $0.99/month' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Payment Failed', description: 'Your card was declined.', variant: 'destructive' }));
+    expect(sent('/api/payment-success')).toEqual([]);
+    expect(memory.history).toEqual(['/checkout']);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Subscribe to Basic Access - $0.99/month' }).disabled).toBe(false);
+  });
+
+  it("an exception while paying: 'Payment Error'", async () => {
+    renderCheckout('pro', { success: () => json({ message: 'Something went wrong on our side.' }, 500) });
+    await fillCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Pro - $4.99/month' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment Error', variant: 'destructive' })));
+  });
+
+  it("a subscription that cannot start: 'Failed to initialize payment', or the server's reason when it gives one", async () => {
+    renderCheckout('basic', { create: () => json({ message: 'Something went wrong on our side.' }, 500) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay with Card' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to initialize payment', variant: 'destructive' }));
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    cleanup();
+    vi.mocked(toast).mockClear();
+
+    renderCheckout('proPromo', { create: () => json({ message: 'You have already used the launch special.' }, 409) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay with Card' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'You have already used the launch special.', variant: 'destructive' }));
+  });
+
+  it('Apple Pay: says it is in the mobile app and falls back to the card form', async () => {
+    renderCheckout('basic');
+    fireEvent.click(await screen.findByRole('button', { name: 'Apple Pay' }));
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Apple Pay is available in the mobile app' }));
+    expect(await screen.findByLabelText('Card number')).toBeTruthy();
+    expect(sent('/api/create-basic-subscription')).toHaveLength(1);
+  });
+
+  it('Stripe: mounts the Payment Element with the key and secret, and reports the confirmed payment', async () => {
+    const { memory } = renderCheckout('pro', { provider: 'stripe', billing: { ...FREE, provider: 'stripe' } });
+    expect(await screen.findByText(/Google Pay and Apple Pay show in the card form/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay with Card' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Stripe refuses' }));
+    expect(toast).toHaveBeenCalledWith({ title: 'Payment Failed', description: 'Your card has insufficient funds.', variant: 'destructive' });
+    expect(screen.queryByTestId('sandbox-hint')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Stripe pays' }));
+    await waitFor(() => expect(memory.history.at(-1)).toBe('/training'));
+    expect(stripeProps).toHaveBeenCalledWith({ publishableKey: 'pk_test_123', clientSecret: 'pi_1_secret_x', payLabel: 'Subscribe to Pro - $4.99/month' });
+    expect(sent('/api/payment-success')).toEqual([{ subscriptionId: 'sub_1', paymentIntentId: 'pi_stripe_1' }]);
+    expect(sent('/api/sandbox/confirm-payment')).toEqual([]);
+  });
+});

@@ -1,0 +1,271 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
+import { Check, CreditCard, Crown, ShieldCheck, Smartphone, Zap } from 'lucide-react';
+import { formatMonthly, formatPrice } from '../../../../shared/plans';
+import type { CheckoutPlan, CreateSubscriptionResult, SandboxCard } from '../../../../shared/schemas/billing';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { ApiRequestError } from '../../../lib/api-client';
+import { usePlans } from '../../../lib/api/plans';
+import { toast } from '../../../lib/toast-store';
+import { confirmSandboxPayment } from '../api/confirm-sandbox-payment';
+import { createSubscription } from '../api/create-subscription';
+import { billingKey, refreshAfterBillingChange, useBilling } from '../../../lib/api/billing';
+import { reportPaymentSuccess } from '../api/report-payment-success';
+import { SandboxCardForm } from '../components/sandbox-card-form';
+import { checkoutOffer, planIncludes, unavailableReason } from '../lib/checkout-offer';
+
+// Stripe.js comes only with this chunk, fetched only when the server's provider is Stripe.
+const StripePaymentForm = lazy(() => import('../components/stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })));
+
+const APPLE_PAY_NOTICE = 'Apple Pay is available in the mobile app';
+
+/** A refused card (402) or a detail the provider rejected (400) has a message for the user; anything else is our failure. */
+const refusedMessage = (err: unknown): string | null =>
+  err instanceof ApiRequestError && (err.status === 402 || err.status === 400) ? err.message : null;
+
+/**
+ * Why the subscription could not be started: the server's own words when it explains (the promo
+ * is used, a plan is already running: 4xx), otherwise SPEC §8's 'Failed to initialize payment'.
+ */
+const initFailure = (err: unknown): string =>
+  err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && err.status !== 429 ? err.message : 'Failed to initialize payment';
+
+function OfferCard({ plan }: { plan: CheckoutPlan }) {
+  const offer = checkoutOffer(plan, usePlans());
+  const Icon = offer.tier === 'pro' ? Crown : Zap;
+  const promo = plan === 'proPromo';
+  return (
+    <Card className={promo || offer.tier === 'pro' ? 'space-y-3 border-purple-300 bg-purple-50' : 'space-y-3'}>
+      <div className="flex items-center gap-2">
+        <Icon className={offer.tier === 'pro' ? 'h-5 w-5 text-purple-700' : 'h-5 w-5 text-blue-700'} aria-hidden />
+        <CardTitle>{offer.name}</CardTitle>
+      </div>
+      <p data-testid="checkout-price" className="text-2xl font-bold text-slate-900">
+        {offer.price}
+      </p>
+      <CardDescription>{offer.gives}.</CardDescription>
+      <ul className="space-y-2">
+        {offer.features.map((feature) => (
+          <li key={feature} className="flex items-center gap-2 text-sm text-slate-700">
+            <Check className="h-4 w-4 shrink-0 text-green-700" aria-hidden />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      {promo && <p className="text-sm font-medium text-purple-900">Once per account: the launch price applies to your first month only.</p>}
+    </Card>
+  );
+}
+
+/** Shown instead of the payment when this offer is not for this user now. */
+function Unavailable({ reason }: { reason: 'promo_used' | 'has_pro' | 'has_basic' }) {
+  const plans = usePlans();
+  if (reason === 'promo_used') {
+    return (
+      <Card role="status" className="space-y-3">
+        <CardTitle>You have already used the launch special</CardTitle>
+        <CardDescription>
+          The {plans.proPromo.name} is once per account. Regular {plans.pro.name} is {formatMonthly(plans.pro.priceCents)}, with everything the special gives.
+        </CardDescription>
+        <Link href="/checkout" className={buttonClasses('primary', 'md', 'w-full')}>
+          Get {plans.pro.name} for {formatMonthly(plans.pro.priceCents)}
+        </Link>
+      </Card>
+    );
+  }
+  const name = reason === 'has_pro' ? plans.pro.name : plans.basic.name;
+  return (
+    <Card role="status" className="space-y-3">
+      <CardTitle>You already have {name}</CardTitle>
+      <CardDescription>Your plan and its renewal are on your account page.</CardDescription>
+      <Link href="/account" className={buttonClasses('secondary', 'md', 'w-full')}>
+        Go to your account
+      </Link>
+    </Card>
+  );
+}
+
+/**
+ * A checkout page (SPEC §2, §4, §8): the offer, the choice of method, then the payment. One
+ * `attemptId` per visit is the idempotency key of the subscription it starts, and the Pay button
+ * is disabled while a payment is under way, so a double click never pays or subscribes twice.
+ * Access changes only once the server has checked the payment with the provider.
+ */
+export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
+  const qc = useQueryClient();
+  const [, navigate] = useLocation();
+  const plans = usePlans();
+  const offer = checkoutOffer(plan, plans);
+  const billing = useBilling();
+  const [attemptId] = useState(() => crypto.randomUUID());
+  const [payment, setPayment] = useState<CreateSubscriptionResult | null>(null);
+  const [applePayNoted, setApplePayNoted] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [paying, setPaying] = useState(false);
+  // State updates land after the next render; a second click in the same frame is stopped here.
+  const busy = useRef(false);
+
+  const start = async (method: 'card' | 'applePay') => {
+    if (method === 'applePay') {
+      toast({ title: APPLE_PAY_NOTICE, description: 'Pay with your card below.' });
+      setApplePayNoted(true);
+    }
+    if (payment || busy.current) return;
+    busy.current = true;
+    setCreating(true);
+    try {
+      setPayment(await createSubscription(plan, { attemptId }));
+    } catch (err) {
+      toast({ title: 'Error', description: initFailure(err), variant: 'destructive' });
+      // The server may have refused for a reason the billing state shows (promo used, plan running).
+      void qc.invalidateQueries({ queryKey: billingKey });
+    } finally {
+      busy.current = false;
+      setCreating(false);
+    }
+  };
+
+  /** The provider confirmed the payment in the browser: the server checks it and answers with the plan. */
+  const paid = async (paymentIntentId: string, subscriptionId: string) => {
+    const state = await reportPaymentSuccess({ subscriptionId, paymentIntentId });
+    await refreshAfterBillingChange(qc, state);
+    if (!planIncludes(state.plan, offer.tier)) {
+      // Confirmed in the browser but not yet by the provider (a bank's check): the webhook finishes it.
+      toast({ title: 'Payment received', description: 'We are confirming it with the payment provider; your plan updates in a moment.' });
+      navigate('/account', { replace: true });
+      return;
+    }
+    if (offer.tier === 'pro') {
+      toast({ title: 'Welcome to Pro!', description: 'Training, community and analytics are unlocked.' });
+      navigate('/training', { replace: true });
+    } else {
+      toast({ title: `Welcome to ${plans.basic.name}!`, description: 'Unlimited coaching is unlocked. Start a new chat any time.' });
+      navigate('/chat', { replace: true });
+    }
+  };
+
+  const paymentError = () =>
+    toast({ title: 'Payment Error', description: 'Something went wrong while paying. Please try again.', variant: 'destructive' });
+
+  const paySandbox = async (card: SandboxCard) => {
+    if (!payment || busy.current) return;
+    busy.current = true;
+    setPaying(true);
+    try {
+      const { paymentIntentId } = await confirmSandboxPayment({ clientSecret: payment.clientSecret, card });
+      await paid(paymentIntentId, payment.subscriptionId);
+    } catch (err) {
+      const refused = refusedMessage(err);
+      if (refused) toast({ title: 'Payment Failed', description: refused, variant: 'destructive' });
+      else paymentError();
+    } finally {
+      busy.current = false;
+      setPaying(false);
+    }
+  };
+
+  const payStripe = async (paymentIntentId: string) => {
+    if (!payment) return;
+    setPaying(true);
+    try {
+      await paid(paymentIntentId, payment.subscriptionId);
+    } catch {
+      paymentError();
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  const reason = billing.data ? unavailableReason(plan, billing.data) : null;
+
+  let action;
+  if (billing.isPending) {
+    action = (
+      <p role="status" className="py-4 text-center text-slate-500">
+        Loading…
+      </p>
+    );
+  } else if (reason) {
+    action = <Unavailable reason={reason} />;
+  } else if (!payment) {
+    action = (
+      <Card className="space-y-3">
+        <CardTitle>Payment method</CardTitle>
+        <CardDescription>Billed monthly in advance. Cancel any time; access continues to the end of the period you paid for.</CardDescription>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Button size="lg" className="whitespace-nowrap text-base" onClick={() => void start('card')} disabled={creating}>
+            <CreditCard className="h-5 w-5" aria-hidden />
+            {creating ? 'Preparing…' : 'Pay with Card'}
+          </Button>
+          <Button variant="secondary" size="lg" className="whitespace-nowrap text-base" onClick={() => void start('applePay')} disabled={creating}>
+            <Smartphone className="h-5 w-5" aria-hidden />
+            Apple Pay
+          </Button>
+        </div>
+        {billing.data?.provider === 'stripe' && <p className="text-sm text-slate-600">Google Pay and Apple Pay show in the card form where your browser offers them.</p>}
+      </Card>
+    );
+  } else {
+    action = (
+      <Card className="space-y-4">
+        <div className="space-y-1">
+          <CardTitle>Card details</CardTitle>
+          <p data-testid="checkout-charge" className="text-sm text-slate-700">
+            You pay {formatPrice(payment.amountCents)} today.
+          </p>
+        </div>
+        {applePayNoted && (
+          <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
+            {APPLE_PAY_NOTICE}. Pay with your card here.
+          </p>
+        )}
+        {payment.provider === 'stripe' && payment.publishableKey ? (
+          <Suspense
+            fallback={
+              <p role="status" className="py-4 text-center text-slate-500">
+                Loading the secure payment form…
+              </p>
+            }
+          >
+            <StripePaymentForm
+              publishableKey={payment.publishableKey}
+              clientSecret={payment.clientSecret}
+              payLabel={offer.payLabel}
+              busy={paying}
+              onPaid={(id) => void payStripe(id)}
+              onRefused={(message) => toast({ title: 'Payment Failed', description: message, variant: 'destructive' })}
+              onException={paymentError}
+            />
+          </Suspense>
+        ) : (
+          <SandboxCardForm payLabel={offer.payLabel} pending={paying} onPay={(card) => void paySandbox(card)} />
+        )}
+        <p className="flex items-start gap-2 text-xs text-slate-600">
+          <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden />
+          <span>
+            Your plan starts once the payment provider confirms the payment. Fees are non-refundable except where law requires. See the{' '}
+            <Link href="/terms-of-service" className="text-blue-700 underline">
+              Terms of Service
+            </Link>
+            .
+          </span>
+        </p>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6">
+      <div className="grid gap-4 md:grid-cols-2 md:items-start">
+        <OfferCard plan={plan} />
+        <div className="space-y-4">{action}</div>
+      </div>
+    </div>
+  );
+}
+
+export const ProCheckoutPage = () => <CheckoutPage plan="pro" />;
+export const BasicCheckoutPage = () => <CheckoutPage plan="basic" />;
+export const ProPromoCheckoutPage = () => <CheckoutPage plan="proPromo" />;

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  billingStateSchema,
+  createSubscriptionResultSchema,
+  createSubscriptionSchema,
+  emptyBodySchema,
+  paymentSuccessSchema,
+  type CheckoutPlan,
+} from '../../../shared/schemas/billing.js';
+import { apiErrorSchema } from '../../../shared/schemas/errors.js';
+import type { AppDeps } from '../../deps.js';
+import { perUserLimit } from '../../plugins/rate-limits.js';
+import { currentUser, requireUser } from '../../plugins/session.js';
+import { billingState, setCancelAtPeriodEnd } from './billing-state.js';
+import { confirmPaymentSuccess, createSubscription, type CheckoutDeps } from './checkout.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+
+/**
+ * Every call that reaches the payment provider counts against one per-user budget: generous for
+ * a person retrying a card, tight for a script testing stolen card numbers or hammering the
+ * provider's API with our keys.
+ */
+export const PAYMENT_CALLS_PER_USER = { max: 30, windowMs: 10 * 60_000 };
+export const paymentCallLimit = (deps: AppDeps) =>
+  perUserLimit(deps.db, deps.now, 'billing-payment', PAYMENT_CALLS_PER_USER, (s) => `Too many payment attempts. Please wait ${s} second(s) and try again.`);
+
+const CREATE_ROUTES: [string, CheckoutPlan, string][] = [
+  ['/api/create-basic-subscription', 'basic', 'Start a Basic subscription: the first payment to confirm'],
+  ['/api/create-pro-subscription', 'pro', 'Start a Pro subscription: the first payment to confirm'],
+  ['/api/create-pro-promo-subscription', 'proPromo', 'Start Pro at the launch price (once per user): the first payment to confirm'],
+];
+
+/** Checkout and the account's subscription (issue #14). The user is always the session's; bodies are strict. */
+export const billingRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const checkout: CheckoutDeps = { db: deps.db, provider: deps.billing.provider, plans: deps.plans, now: deps.now };
+    const limited = paymentCallLimit(deps);
+
+    for (const [url, plan, summary] of CREATE_ROUTES) {
+      app.post(
+        url,
+        {
+          preValidation: requireUser,
+          preHandler: limited,
+          schema: { tags: ['billing'], summary, body: createSubscriptionSchema, response: { 200: createSubscriptionResultSchema, ...errors } },
+        },
+        async (request) => createSubscription(checkout, currentUser(request), plan, request.body.attemptId),
+      );
+    }
+
+    app.post(
+      '/api/payment-success',
+      {
+        preValidation: requireUser,
+        preHandler: limited,
+        schema: {
+          tags: ['billing'],
+          summary: "The browser's hint that it paid: the server re-checks with the provider and applies what it says",
+          body: paymentSuccessSchema,
+          response: { 200: billingStateSchema, ...errors },
+        },
+      },
+      async (request) => confirmPaymentSuccess(checkout, currentUser(request), request.body),
+    );
+
+    app.get(
+      '/api/billing',
+      { preValidation: requireUser, schema: { tags: ['billing'], summary: 'The plan, the subscription and what to tell the user', response: { 200: billingStateSchema, ...errors } } },
+      async (request) => billingState(deps.db, deps.billing.provider.name, currentUser(request).id, deps.plans, deps.now()),
+    );
+
+    for (const [url, cancel, summary] of [
+      ['/api/billing/cancel', true, 'Cancel at the period end: access continues until then'],
+      ['/api/billing/resume', false, 'Undo a cancellation before the period ends'],
+    ] as const) {
+      app.post(
+        url,
+        // No body at all (the client's helper sends none when it has none) arrives as null.
+        { preValidation: requireUser, preHandler: limited, schema: { tags: ['billing'], summary, body: emptyBodySchema.nullish(), response: { 200: billingStateSchema, ...errors } } },
+        async (request) => setCancelAtPeriodEnd(checkout, currentUser(request), cancel),
+      );
+    }
+  };
