@@ -4,10 +4,7 @@ import type { PaymentProvider } from '../../../shared/schemas/billing.js';
 import type { Db, Tx } from '../../db/client.js';
 import { withRetry } from '../../db/errors.js';
 import { payments, providerEvents, subscriptions, users } from '../../db/schema/index.js';
-// The contract put the credit in referrals/credit.ts; referrals' service.ts is written on the
-// referrals branch. At the merge this import goes through '../referrals/service.js'.
-// oxlint-disable-next-line no-restricted-imports
-import { creditReferrerForFirstPayment } from '../referrals/credit.js';
+import { creditReferrerForFirstPayment } from '../referrals/service.js';
 import { accessFromSubscriptions } from './entitlements.js';
 import { lockUser } from './free-tier.js';
 import type { BillingEvent, InvoiceSnapshot } from './provider.js';

@@ -12,6 +12,9 @@ import { referralCredits, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 
 /** What one redeemed month adds (DECISIONS §5: "extends Pro by 30 days"). */
+/** The credit a referrer earns when a referred user's first invoice is paid (billing's event handler calls it). */
+export { creditReferrerForFirstPayment } from './credit.js';
+
 export const REDEEM_DAYS = 30;
 
 export const NO_MONTHS_MESSAGE = 'You have no free Pro months to redeem.';
