@@ -1,15 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BillingState, SubscriptionView } from '../../../../shared/schemas/billing';
 import { billingKey } from '../../../lib/api/billing';
 import { toast } from '../../../lib/toast-store';
 import { SubscriptionBlock } from './subscription-block';
+import { stubFetch } from '../../../test/fetch-mock';
 
 vi.mock('../../../lib/toast-store', () => ({ toast: vi.fn(() => 1), dismissToast: vi.fn() }));
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
 const END = '2026-12-23T12:00:00.000Z';
 const sub = (over: Partial<SubscriptionView> = {}): SubscriptionView => ({
@@ -52,13 +53,7 @@ function renderBlock(initial: BillingState, after?: BillingState) {
   return client;
 }
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.mocked(toast).mockClear();
 });
 

@@ -2,13 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plans } from '../../../../shared/plans';
 import type { BillingState, CheckoutPlan, CreateSubscriptionResult } from '../../../../shared/schemas/billing';
 import { billingKey } from '../../../lib/api/billing';
 import { chatStatusKey } from '../../../lib/api/chat-status';
 import { currentUserKey } from '../../../lib/api/current-user';
 import { toast } from '../../../lib/toast-store';
+import { stubFetch } from '../../../test/fetch-mock';
 import { CheckoutPage } from './checkout-page';
 
 vi.mock('../../../lib/toast-store', () => ({ toast: vi.fn(() => 1), dismissToast: vi.fn() }));
@@ -50,7 +51,7 @@ interface Server {
   success?: () => Response;
 }
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 /** The JSON bodies sent to `url`, in order. */
 const sent = (url: string) => fetchMock.mock.calls.filter(([u]) => String(u) === url).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
@@ -88,14 +89,7 @@ async function fillCard(number = '4242 4242 4242 4242') {
   type('CVC', '123');
 }
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.mocked(toast).mockClear();
 });
 

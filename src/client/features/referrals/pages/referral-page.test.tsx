@@ -1,14 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReferralState } from '../../../../shared/schemas/billing';
 import { toast } from '../../../lib/toast-store';
 import { ReferralPage } from './referral-page';
+import { stubFetch } from '../../../test/fetch-mock';
 
 vi.mock('../../../lib/toast-store', () => ({ toast: vi.fn(() => 1), dismissToast: vi.fn() }));
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
 const LINK = 'https://app.example/auth?ref=CASEY123';
 const referral = (over: Partial<ReferralState> = {}): ReferralState => ({
@@ -37,13 +38,7 @@ function renderPage(state: ReferralState, redeemed?: ReferralState) {
   );
 }
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.mocked(toast).mockClear();
 });
 

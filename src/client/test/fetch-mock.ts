@@ -1,0 +1,19 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi, type Mock } from 'vitest';
+
+/**
+ * A `fetch` the test answers, installed before each test of the file and removed after it (with
+ * the rendered tree), for component tests that go through the real API hooks.
+ */
+export function stubFetch(): Mock<typeof fetch> {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  return fetchMock;
+}
