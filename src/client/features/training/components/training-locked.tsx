@@ -22,7 +22,7 @@ export function TrainingLocked() {
         <ul className="space-y-2 text-left text-sm text-slate-700">
           {pro.features.map((feature) => (
             <li key={feature} className="flex items-center gap-2">
-              <Sparkles className="h-4 w-4 shrink-0 text-green-600" aria-hidden />
+              <Sparkles className="h-4 w-4 shrink-0 text-purple-600" aria-hidden />
               {feature}
             </li>
           ))}

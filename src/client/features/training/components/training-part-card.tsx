@@ -37,16 +37,17 @@ export function TrainingPartCard({ part, busy, onToggle }: TrainingPartCardProps
         <h3 className="text-lg font-semibold text-slate-900">{part.title}</h3>
         <CardDescription>{part.description}</CardDescription>
       </div>
-      <div className="mt-auto grid grid-cols-1 gap-2 sm:grid-cols-3">
-        <Button onClick={() => setPlaying(true)} disabled={part.videoId === null || playing} aria-label={`Watch: ${part.title}`}>
+      {/* Watch across, the two marks side by side: three in a row wrapped their labels in a two-column grid. */}
+      <div className="mt-auto grid grid-cols-2 gap-2 [&_svg]:shrink-0">
+        <Button className="col-span-2" onClick={() => setPlaying(true)} disabled={part.videoId === null || playing} aria-label={`Watch: ${part.title}`}>
           <MonitorPlay className="h-4 w-4" aria-hidden />
           Watch
         </Button>
-        <Button variant="secondary" aria-pressed={saved} disabled={busy} onClick={() => onToggle('saved', !saved)} className={saved ? 'border-blue-300 bg-blue-50 text-blue-800 hover:bg-blue-100' : undefined}>
+        <Button variant="secondary" aria-pressed={saved} disabled={busy} onClick={() => onToggle('saved', !saved)} className={saved ? 'whitespace-nowrap border-blue-300 bg-blue-50 text-blue-800 hover:bg-blue-100' : 'whitespace-nowrap'}>
           {saved ? <BookmarkCheck className="h-4 w-4" aria-hidden /> : <Bookmark className="h-4 w-4" aria-hidden />}
           {saved ? 'Saved' : 'Save for Later'}
         </Button>
-        <Button variant="secondary" aria-pressed={watched} disabled={busy} onClick={() => onToggle('watched', !watched)} className={watched ? 'border-green-300 bg-green-50 text-green-800 hover:bg-green-100' : undefined}>
+        <Button variant="secondary" aria-pressed={watched} disabled={busy} onClick={() => onToggle('watched', !watched)} className={watched ? 'whitespace-nowrap border-green-300 bg-green-50 text-green-800 hover:bg-green-100' : 'whitespace-nowrap'}>
           {watched ? <CircleCheckBig className="h-4 w-4" aria-hidden /> : <CircleDashed className="h-4 w-4" aria-hidden />}
           {watched ? 'Watched' : 'Mark as watched'}
         </Button>
