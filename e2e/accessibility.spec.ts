@@ -23,7 +23,6 @@ test('every page a signed-out visitor can open passes axe, with one H1 and a tab
     ['/privacy-policy', 'Privacy Policy', 'Privacy Policy · SalesCoach'],
     ['/terms-of-service', 'Terms of Service', 'Terms of Service · SalesCoach'],
     ['/downloads', 'Get the App', 'Get the App · SalesCoach'],
-    ['/training', 'Sales Training', 'Sales Training · SalesCoach'],
     ['/no-such-page', 'Page Not Found', 'Page Not Found · SalesCoach'],
   ];
   for (const [path, h1, title] of pages) {

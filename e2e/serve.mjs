@@ -18,6 +18,8 @@ const child = spawn(process.execPath, ['dist/server/main.js'], {
     TRIAL_DAYS: process.env.TRIAL_DAYS ?? '60',
     // The journeys that must see a period end move the sandbox's clock (POST /api/sandbox/advance-clock).
     SANDBOX_TEST_CLOCK: '1',
+    // Two training parts with a video and two without, so the journeys see both kinds (never played: no network).
+    TRAINING_VIDEO_IDS: process.env.TRAINING_VIDEO_IDS ?? 'e2eVideo001,,e2eVideo003,',
   },
 });
 const forward = (signal) => () => child.kill(signal);

@@ -54,6 +54,20 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{11}$/, 'TUTORIAL_VIDEO_ID must be an 11-character YouTube video id')
     .optional(),
+  /**
+   * YouTube ids of the four training parts, in order, comma-separated (DECISIONS §8). An empty
+   * entry, or a missing one at the end, leaves that part without a video ('Video Coming Soon').
+   */
+  TRAINING_VIDEO_IDS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((id) => id.trim()))
+    .pipe(
+      z
+        .array(z.union([z.literal(''), z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'each entry must be an 11-character YouTube video id or empty')]))
+        .max(4, 'TRAINING_VIDEO_IDS lists at most four ids, one per training part'),
+    )
+    .transform((ids) => Array.from({ length: 4 }, (_, i) => ids[i] || null)),
   /** playbook: the built-in engine (offline). openai-compatible: any OpenAI-style endpoint. */
   COACH_PROVIDER: z.enum(['playbook', 'openai-compatible']).default('playbook'),
   COACH_BASE_URL: z.url().optional(),

@@ -160,9 +160,9 @@ describe('the tab bar', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     cleanup();
 
-    renderAppAt('/training', null);
+    renderAppAt('/feedback', null);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
-    expect(await screen.findByRole('heading', { name: 'Sales Training', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Feedback', level: 2 })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 });
@@ -172,6 +172,7 @@ describe('the signed-out redirect', () => {
     ['/account', '/'],
     ['/tutorial', '/'],
     ['/chat', '/'],
+    ['/training', '/'],
     ['/onboarding/age', '/auth'],
     ['/onboarding/struggles', '/auth'],
     // Reached by a link (an upgrade button, a shared link): signing in leads back there.

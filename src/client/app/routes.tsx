@@ -67,6 +67,7 @@ const ProCheckoutPage = lazyPage(() => loadCheckout().then((m) => m.ProCheckoutP
 const BasicCheckoutPage = lazyPage(() => loadCheckout().then((m) => m.BasicCheckoutPage));
 const ProPromoCheckoutPage = lazyPage(() => loadCheckout().then((m) => m.ProPromoCheckoutPage));
 const ReferralPage = lazyPage(() => import('../features/referrals/pages/referral-page').then((m) => m.ReferralPage));
+const TrainingPage = lazyPage(() => import('../features/training/pages/training-page').then((m) => m.TrainingPage));
 const TutorialPage = lazyPage(() => import('../features/tutorial/pages/tutorial-page').then((m) => m.TutorialPage));
 
 /**
@@ -173,7 +174,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ),
   { path: '/tutorial', title: 'Tutorial', back: '/home', tab: null, chrome: 'header', page: TutorialPage, auth: SIGNED_IN },
   { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: MessageSquare }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChatData, auth: SIGNED_IN },
-  comingSoon('/training', 'Sales Training', '/home', { tab: { label: 'Training', icon: GraduationCap } }),
+  { path: '/training', title: 'Sales Training', back: '/home', tab: { label: 'Training', icon: GraduationCap }, chrome: 'header-and-tabs', page: TrainingPage, auth: SIGNED_IN },
   comingSoon('/community', 'Community', '/home', { tab: { label: 'Community', icon: Users } }),
   { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: Gift }, chrome: 'header-and-tabs', page: ReferralPage, auth: SIGN_IN_AND_RETURN },
   { path: '/account', title: 'Account Settings', back: '/home', tab: { label: 'Account', icon: User }, chrome: 'header-and-tabs', page: AccountPage, auth: SIGNED_IN },

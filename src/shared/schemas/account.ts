@@ -111,5 +111,15 @@ export const accountExportSchema = z.object({
       .pick({ createdAt: true, status: true, priority: true, sessionId: true, escalationReason: true, userMessage: true, aiAttempt: true, adminResponse: true, learningNote: true })
       .extend({ updatedAt: z.string() }),
   ),
+  /** The training parts the user saved for later or marked watched (DECISIONS §8). */
+  training: z.array(
+    z.object({
+      partId: z.string(),
+      savedAt: z.string().nullable(),
+      watchedAt: z.string().nullable(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Machine-readable reasons a client branches on; the message is for people. `payment_required`:
- * the plan does not cover this (402). `rate_limited`: too many requests, see Retry-After (429).
+ * the plan does not cover this (402; 403 on Pro's features: training, community, analytics). `rate_limited`: too many requests, see Retry-After (429).
  * `invalid_input`: the fields named in `errors` are wrong (400). `password_changed`: this
  * device's session was ended by a password change made on another one (401). `card_declined`:
  * the payment provider refused the card; the message says why (402).

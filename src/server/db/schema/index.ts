@@ -10,3 +10,4 @@ export * from './feedback.js';
 export * from './knowledge.js';
 export * from './rate-limits.js';
 export * from './referrals.js';
+export * from './training.js';

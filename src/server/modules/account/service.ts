@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AccountDeletionInput, AccountExport, EmailChangeInput, PasswordChangeInput } from '../../../shared/schemas/account.js';
 import type { Db } from '../../db/client.js';
-import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, users, type UserRow } from '../../db/schema/index.js';
+import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, trainingProgress, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { assertUncommonPassword, emailTakenError, revokeOtherSessions, hashPassword, hashToken, verifyPassword } from '../auth/service.js';
 import { escalationFields } from '../escalations/service.js';
@@ -43,7 +43,7 @@ export async function changePassword(db: Db, user: UserRow, currentToken: string
 
 /**
  * Deletes the person: their row and, through the foreign keys, their sessions, conversations,
- * escalations and feedback. Payment records stay, detached (user id set null), as the law asks (DECISIONS §9).
+ * escalations, feedback and training marks. Payment records stay, detached (user id set null), as the law asks (DECISIONS §9).
  */
 /** `beforeDelete` runs once the password is confirmed: billing stops renewals there (billing/stopRenewals). */
 export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletionInput, beforeDelete?: (userId: number) => Promise<void>): Promise<void> {
@@ -75,6 +75,8 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
     .leftJoin(chatSessions, and(eq(chatSessions.id, aiEscalations.chatSessionId), eq(chatSessions.userId, user.id)))
     .where(eq(aiEscalations.userId, user.id))
     .orderBy(asc(aiEscalations.createdAt), asc(aiEscalations.id));
+
+  const trainingRows = await db.select().from(trainingProgress).where(eq(trainingProgress.userId, user.id)).orderBy(asc(trainingProgress.createdAt), asc(trainingProgress.partId));
 
   const dto = toUserDto(user);
   return {
@@ -113,5 +115,12 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
       revoked: s.revokedReason !== null,
     })),
     escalations: escalationRows.map(({ escalation: e, sessionId }) => ({ ...escalationFields(e), updatedAt: e.updatedAt.toISOString(), sessionId })),
+    training: trainingRows.map((r) => ({
+      partId: r.partId,
+      savedAt: r.savedAt?.toISOString() ?? null,
+      watchedAt: r.watchedAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    })),
   };
 }

@@ -23,6 +23,11 @@ export function hasProAccess(user: AccessFields, now: Date): boolean {
   return after(user.proUntil, now) || after(user.referralProUntil, now);
 }
 
+/** Pro's features (training, community, analytics): Pro access, or an admin, who sees everything. */
+export function hasProFeatures(user: AccessFields & Pick<UserRow, 'isAdmin'>, now: Date): boolean {
+  return user.isAdmin || hasProAccess(user, now);
+}
+
 /** Unlimited coaching chat: Basic, or anything that gives Pro (Pro includes Basic). */
 export function hasBasicAccess(user: AccessFields, now: Date): boolean {
   return after(user.basicUntil, now) || hasProAccess(user, now);

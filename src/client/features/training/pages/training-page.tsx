@@ -1,0 +1,95 @@
+import { Link } from 'wouter';
+import { MessageSquare } from 'lucide-react';
+import type { TrainingPartId } from '../../../../shared/schemas/training';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/api/current-user';
+import { errorMessage } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast-store';
+import { useTraining } from '../api/get-training';
+import { useSetTrainingMark } from '../api/set-training-mark';
+import { TrainingLocked } from '../components/training-locked';
+import { TrainingPartCard } from '../components/training-part-card';
+
+/**
+ * /training (SPEC §2, DECISIONS §8): Pro users and admins get the course with their saved and
+ * watched marks; everyone else the locked upgrade page. The user's plan decides before asking,
+ * so a Free or Basic visit makes no request the server would refuse; a 403 (the plan lapsed
+ * since the user was read) shows the locked page too.
+ */
+export function TrainingPage() {
+  const { data: user } = useCurrentUser();
+  const entitled = Boolean(user && (user.isAdmin || user.hasProAccess));
+  const training = useTraining(entitled);
+  const setMark = useSetTrainingMark();
+
+  // The route's guard (app/require-user.tsx) lets only a signed-in user in; null covers the moment of signing out.
+  if (!user) return null;
+  if (!entitled || (training.error instanceof ApiRequestError && training.error.status === 403)) return <TrainingLocked />;
+
+  if (training.isError) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-10 text-center">
+        <p role="alert" className="text-slate-700">
+          The training could not be loaded.
+        </p>
+        <Button variant="secondary" className="mt-4" onClick={() => void training.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!training.data) {
+    return (
+      <p role="status" className="px-4 py-10 text-center text-slate-500">
+        Loading…
+      </p>
+    );
+  }
+
+  const { parts, totalMinutes, watchedMinutes } = training.data;
+  const pendingPart: TrainingPartId | undefined = setMark.isPending ? setMark.variables.partId : undefined;
+  const toggle = (partId: TrainingPartId, mark: 'saved' | 'watched', on: boolean) =>
+    setMark.mutate({ partId, mark, on }, { onError: (err) => toast({ title: 'Not saved', description: errorMessage(err), variant: 'destructive' }) });
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-6">
+      <Card className="space-y-4 border-blue-200 bg-gradient-to-br from-blue-50 to-indigo-50">
+        <div className="space-y-1">
+          <h2 className="text-2xl font-bold tracking-tight text-slate-900">Sales Training</h2>
+          <p className="text-sm font-medium text-blue-800">
+            {parts.length} videos · {totalMinutes} minutes · Pro exclusive
+          </p>
+          <p className="text-slate-600">Watch a part, then rehearse it with your AI coach on a deal of your own.</p>
+        </div>
+        <div className="space-y-1">
+          <p className="text-sm font-medium text-slate-700" data-testid="training-progress">
+            {watchedMinutes} of {totalMinutes} minutes watched
+          </p>
+          <div
+            role="progressbar"
+            aria-label="Training watched"
+            aria-valuemin={0}
+            aria-valuemax={totalMinutes}
+            aria-valuenow={watchedMinutes}
+            aria-valuetext={`${watchedMinutes} of ${totalMinutes} minutes watched`}
+            className="h-2 overflow-hidden rounded-full bg-white ring-1 ring-blue-200"
+          >
+            <div className="h-full rounded-full bg-blue-600 transition-[width]" style={{ width: `${totalMinutes ? (watchedMinutes / totalMinutes) * 100 : 0}%` }} />
+          </div>
+        </div>
+        <Link href="/chat" className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
+          <MessageSquare className="h-4 w-4" aria-hidden />
+          Start AI Coaching Session
+        </Link>
+      </Card>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        {parts.map((part) => (
+          <TrainingPartCard key={part.id} part={part} busy={pendingPart === part.id} onToggle={(mark, on) => toggle(part.id, mark, on)} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/** Training (modules/training, DECISIONS §8): each user's saved-for-later and watched marks on the four parts. */
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { createdAt } from './common.js';
+
+/**
+ * One row per user and part, made the first time either mark is set. The parts themselves are
+ * fixed content (modules/training/parts.ts), so `part_id` names one of them rather than a row.
+ * A mark is its timestamp: null when not set, so clearing keeps the row and the export says when.
+ */
+export const trainingProgress = pgTable(
+  'training_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partId: text('part_id').notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+    watchedAt: timestamp('watched_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.partId] })],
+);
+export type TrainingProgressRow = typeof trainingProgress.$inferSelect;

@@ -1,0 +1,74 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../shared/schemas/errors.js';
+import {
+  trainingOverviewSchema,
+  trainingPartParamsSchema,
+  trainingSavedInputSchema,
+  trainingWatchedInputSchema,
+} from '../../../shared/schemas/training.js';
+import type { AppDeps } from '../../deps.js';
+import { currentUser, requireUser } from '../../plugins/session.js';
+import { assertTrainingAccess, setTrainingMark, trainingOverview } from './service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+export const trainingRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    /*
+     * Signed in, then Pro or admin, both before the body is validated: a caller who may not use
+     * training learns nothing of its routes' schemas or parts (same reasoning as requireUser).
+     */
+    const requireTraining = async (request: FastifyRequest, reply: FastifyReply) => {
+      await requireUser(request, reply);
+      if (reply.sent) return;
+      assertTrainingAccess(currentUser(request), deps.now());
+    };
+    const overview = (request: FastifyRequest) => trainingOverview(deps.db, currentUser(request), deps.env.TRAINING_VIDEO_IDS);
+
+    app.get(
+      '/api/training',
+      {
+        preValidation: requireTraining,
+        schema: { tags: ['training'], summary: 'The training parts with your saved and watched marks and progress (Pro)', response: { 200: trainingOverviewSchema, ...errors } },
+      },
+      async (request) => overview(request),
+    );
+
+    app.put(
+      '/api/training/:partId/saved',
+      {
+        preValidation: requireTraining,
+        schema: {
+          tags: ['training'],
+          summary: 'Save a part for later, or unsave it (idempotent; Pro)',
+          params: trainingPartParamsSchema,
+          body: trainingSavedInputSchema,
+          response: { 200: trainingOverviewSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await setTrainingMark(deps.db, currentUser(request), request.params.partId, 'saved', request.body.saved, deps.now());
+        return overview(request);
+      },
+    );
+
+    app.put(
+      '/api/training/:partId/watched',
+      {
+        preValidation: requireTraining,
+        schema: {
+          tags: ['training'],
+          summary: 'Mark a part watched, or not (idempotent; Pro)',
+          params: trainingPartParamsSchema,
+          body: trainingWatchedInputSchema,
+          response: { 200: trainingOverviewSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await setTrainingMark(deps.db, currentUser(request), request.params.partId, 'watched', request.body.watched, deps.now());
+        return overview(request);
+      },
+    );
+  };
