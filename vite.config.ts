@@ -14,6 +14,10 @@ export default defineConfig({
     sourcemap: 'hidden',
     // .vite/manifest.json: which chunks each page loads, read by scripts/check-bundle.mjs.
     manifest: true,
+    // No modulepreload polyfill in the first chunk (about 0.4 KB of its 100 KB budget): every
+    // browser of the build's target but Safari 16 supports modulepreload, and there a preload
+    // hint is only ignored; the chunks still load when imported.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

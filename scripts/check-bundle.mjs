@@ -60,7 +60,7 @@ const entryFiles = staticClosure(entryKey);
 const same = fromHtml.size === entryFiles.size && [...fromHtml].every((f) => entryFiles.has(f));
 if (!same) problems.push(`index.html loads ${[...fromHtml].join(', ')} but the entry's static imports are ${[...entryFiles].join(', ')}`);
 
-const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+const kb = (bytes) => `${(bytes / KB).toFixed(2)} KB`;
 const total = (files) => [...files].map(sizes).reduce((sum, s) => ({ raw: sum.raw + s.raw, gz: sum.gz + s.gz, br: sum.br + s.br }), { raw: 0, gz: 0, br: 0 });
 
 console.log('JavaScript before first paint (gzip is what the budget counts; browsers get brotli):');
