@@ -4,11 +4,9 @@
  * server) or not (it starts the embedded server briefly).
  */
 import { eq } from 'drizzle-orm';
-import { connect } from '../db/client.js';
-import { EMBEDDED_DB_NAME, openDatabase } from '../db/database.js';
-import { resolveClusterDir, runningServerUrl } from '../db/embedded.js';
 import { users } from '../db/schema/index.js';
 import { readEnv } from '../env.js';
+import { openCliDatabase, runCli } from './cli.js';
 import { findUserByNameOrEmail } from '../modules/auth/service.js';
 
 const USAGE = 'Usage: npm run admin -- grant <username|email>\n       npm run admin -- revoke <username|email>';
@@ -20,8 +18,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const env = readEnv();
-  const running = env.DATABASE_URL ? null : runningServerUrl(resolveClusterDir(env.DATA_DIR), EMBEDDED_DB_NAME);
-  const database = running ? connect(running, 1) : await openDatabase(env, () => {});
+  const database = await openCliDatabase(env);
   try {
     const user = await findUserByNameOrEmail(database.db, who);
     if (!user) {
@@ -36,10 +33,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(`admin: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+runCli('admin', main);

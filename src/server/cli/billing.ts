@@ -6,10 +6,8 @@
  * renews on its own and tells us by webhook. Works whether the app is running or not, like
  * `npm run admin`.
  */
-import { connect } from '../db/client.js';
-import { EMBEDDED_DB_NAME, openDatabase } from '../db/database.js';
-import { resolveClusterDir, runningServerUrl } from '../db/embedded.js';
 import { readEnv } from '../env.js';
+import { openCliDatabase, runCli } from './cli.js';
 import { selectPaymentProvider } from '../modules/billing/service.js';
 
 const USAGE = 'Usage: npm run billing -- renew-due';
@@ -21,8 +19,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const env = readEnv();
-  const running = env.DATABASE_URL ? null : runningServerUrl(resolveClusterDir(env.DATA_DIR), EMBEDDED_DB_NAME);
-  const database = running ? connect(running, 1) : await openDatabase(env, () => {});
+  const database = await openCliDatabase(env);
   try {
     const now = () => new Date();
     const { sandbox } = selectPaymentProvider(env, { db: database.db, now });
@@ -38,10 +35,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(`billing: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+runCli('billing', main);
