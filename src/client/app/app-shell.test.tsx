@@ -2,13 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { plans } from '../../shared/plans';
 import type { PublicConfig } from '../../shared/schemas/config';
 import type { User } from '../../shared/schemas/user';
 import { makeUser } from '../test/make-user';
 import { AppLayout } from './layout/app-layout';
 import { AppRoutes } from './router';
+import { stubFetch } from '../test/fetch-mock';
 
 /** Not the default name, so a title that comes from the configuration can be told from a hard-coded one. */
 const config: PublicConfig = {
@@ -20,7 +21,7 @@ const config: PublicConfig = {
 };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
 /** Renders the whole shell (chrome and routes) at `path`, as `user` (null: signed out; 'unknown': the session read fails). */
 function renderAppAt(path: string, user: User | null | 'unknown' = null) {
@@ -55,14 +56,7 @@ function headerBar(): HTMLElement {
 const backLink = () => within(headerBar()).getByRole('link', { name: 'Back' });
 const headerTitle = () => within(headerBar()).queryByRole('heading', { level: 1 })?.textContent ?? '';
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../shared/schemas/user';
 import { dismissToast, toast } from '../../../lib/toast-store';
 import { makeUser } from '../../../test/make-user';
@@ -11,6 +11,7 @@ import { currentUserKey } from '../../../lib/api/current-user';
 import { ONBOARDING_STEPS, type StepSlug } from '../lib/onboarding-steps';
 import { readSavedAnswers, SAVED_ANSWERS_KEY, saveAnswers } from '../lib/saved-answers';
 import { OnboardingStepPage } from './onboarding-step-page';
+import { stubFetch } from '../../../test/fetch-mock';
 
 vi.mock('../../../lib/toast-store', () => ({ toast: vi.fn(() => 1), dismissToast: vi.fn() }));
 
@@ -30,16 +31,9 @@ function renderStep(slug: StepSlug, user: User = makeUser()) {
   return { memory, client };
 }
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
+const fetchMock = stubFetch();
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.mocked(toast).mockClear();
   vi.mocked(dismissToast).mockClear();
   localStorage.clear();
