@@ -177,7 +177,7 @@ describe('role-play', () => {
     const { say } = await conversation({ product: 'Pontoon boats' });
     await say("Couples love the boat on the water test, then the wife says 'we need to sleep on it' and they leave.");
     const scene = await say("let's role-play it, you be the wife");
-    expect(scene.content).toContain('we need to sleep on it');
+    expect(scene.content).toContain('"We need to sleep on it"');
     const pushy = await say("'trust me, this price is only good today, you need to decide now or it's gone'");
     expect(pushy.content).not.toMatch(/great answer|strong answer|good answer|nailed it|great job/i);
     expect(pushy.content).toMatch(/trust me|pressure|deadline/i);
@@ -192,7 +192,11 @@ describe('role-play', () => {
     await say('role-play it with me, you be the buyer');
     await say("'totally get it. what would you want to think over?'");
     const end = await say('stop. how did i do');
-    expect(end.content).toMatch(/^That ends the scene after 1 exchange\./);
+    // The feedback is built from the rep's own line, not from the word "stop".
+    expect(end.content).toMatch(/^\*\*How you did, over your line:\*\*/);
+    expect(end.content).toContain('totally get it. what would you want to think over?');
+    expect(end.content).toMatch(/Keep:.*acknowledged/);
+    expect(end.content).toMatch(/Change:.*next step/);
     expect(end.content).not.toContain('stop. how did i do');
     expect(end.options).toContain('Try the scene again');
   });
@@ -265,5 +269,37 @@ describe('what the coach heard', () => {
     const reply = await say('word for word pls, she just picked a $1,899 washer pair, i ring it up in a minute');
     expect(reply.content).not.toMatch(/Got it: word for word/i);
     expect(reply.content).toMatch(/\$1,899 washer pair/);
+  });
+});
+
+describe('lines built from what the rep said', () => {
+  it("puts the competitor and the sum into the example line, and plays a buyer's line, not the rep's report of it", async () => {
+    const { say } = await conversation({ industry: 'Car sales', product: 'New and used pickups' });
+    const coached = await say("she test drove the f-150, liked it, then at the desk she goes 'the ford store across town quoted me $55 a month less' and leaves");
+    expect(coached.content).toContain('$55 a month');
+    expect(coached.content).toContain("the ford store's");
+    expect(coached.content).not.toMatch(/\{|\}/);
+    const scene = await say('can you be her so i can practise');
+    expect(scene.content).toMatch(/\*\*Your buyer:\*\* "The ford store/);
+  });
+
+  it('does not offer again what the rep says they already tried', async () => {
+    const { say } = await conversation({ industry: 'Home services', product: 'Water softeners' });
+    await say("i knock doors for water softeners. people say 'we're good' and shut the door before i finish");
+    await say('i say hi, we are doing free water tests on the street today');
+    const after = await say('tried the neighbour thing already, they think its a line');
+    expect(after.content).toMatch(/^Fair enough/);
+    expect(after.content).not.toContain('The neighbour reference');
+  });
+
+  it('ends a role-play with feedback that quotes the lines the rep said in it', async () => {
+    const { say } = await conversation();
+    await say("At the counter buyers say 'we'll wait for the sale' and leave.");
+    await say('role-play it, you be the buyer');
+    await say("'trust me, the price goes up monday so you need to decide today'");
+    const end = await say('stop');
+    expect(end.content).toContain('trust me, the price goes up monday so you need to decide today');
+    expect(end.content).toMatch(/Change:/);
+    expect(end.content).not.toMatch(/Keep:/);
   });
 });

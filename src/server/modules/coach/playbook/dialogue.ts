@@ -5,7 +5,7 @@ import { CONFIDENT_SCORE, diagnose } from './diagnose.js';
 import { NO_FACTS, readFacts, withMessage, type Facts } from './facts.js';
 import { momentOf } from './moment.js';
 import type { Motion } from './motion.js';
-import { assess, quoteOf, strongerLine } from './role-play.js';
+import { assess, quoteOf, sceneFeedback, strongerLine } from './role-play.js';
 import { coachingText, diagnosisLine, fill, keyClause, pushbackReason, reflection, toSecondPerson } from './replies.js';
 import { FOLLOW_UP_QUESTIONS, TECHNIQUES, techniquesFor, type Technique } from './techniques.js';
 import { isDirectQuestion, normalize } from './text.js';
@@ -34,7 +34,7 @@ export type DialogueState = {
   /** Every question the coach has asked, normalised: it never asks one twice. */
   asked: string[];
   /** The role-play in progress: the buyer's last line and how many exchanges so far. */
-  scene?: { buyer: string; who: string; exchanges: number };
+  scene?: { buyer: string; who: string; exchanges: number; lines?: string[] };
 };
 
 export const NEXT_OPTIONS = ['Give me another tip', 'Role-play this with me', 'I have a different problem'] as const;
@@ -65,7 +65,7 @@ const INTENTS: Array<[Intent, RegExp]> = [
   ['hint', / (?:give me a |a )?hint | help me answer /],
   [
     'pushback',
-    / (?:won t|will not|wont|doesn t|does not|didn t|did not) work| not gonna work| tried that| already (?:do|did|tried|doing)| i already | too (?:soft|pushy|salesy|long|slow|generic|cheesy)| hate (?:that|it|anything|when)| heard every| smell (?:a|it)| roll their eyes| (?:something|anything) (?:else|different)| different (?:approach|angle|idea)| what else (?:you got|do you have|can i do)?| nah | shorter| nobody reads| no one reads/,
+    / (?:won t|will not|wont|doesn t|does not|didn t|did not) work| not gonna work| tried that| tried (?:the|that|this|your) [a-z]+(?: [a-z]+)? (?:thing|one|line|approach|trick|idea|method|script)| think (?:it s|its|it is) a line| already (?:do|did|tried|doing)| i already | too (?:soft|pushy|salesy|long|slow|generic|cheesy)| hate (?:that|it|anything|when)| heard every| smell (?:a|it)| roll their eyes| (?:something|anything) (?:else|different)| different (?:approach|angle|idea)| what else (?:you got|do you have|can i do)?| nah | shorter| nobody reads| no one reads/,
   ],
   ['another_tip', / (?:another|one more|more|next) (?:tip|idea|technique|suggestion|approach)s? |^ (?:more|next) $/],
   ['off_topic', / (?:random|unrelated|off topic|side note|btw|by the way) .*(?:weather|recipe|cook|chili|super ?bowl|game|movie|song|team|restaurant|vacation|birthday|pizza|football|basketball|soccer)| (?:weather|recipe|super ?bowl|who (?:u|you) got winning) /],
@@ -145,9 +145,33 @@ function fitLength(t: Technique, s: string): number {
   return n;
 }
 
+/** British and American spellings read alike ("neighbour", "neighbor"). */
+const spelling = (text: string) => normalize(text).replace(/our\b/g, 'or');
+const GENERIC = new Set(['thing', 'that', 'this', 'tried', 'with', 'them', 'they', 'line', 'people', 'already', 'have', 'does', 'work', 'works', 'the', 'your', 'just']);
+
+/** Whether the rep said they already tried this technique ("tried the neighbor thing"): then it is not offered. */
+function alreadyTried(t: Technique, facts: Facts): boolean {
+  if (!facts.tried.length) return false;
+  const named = spelling(`${t.name} ${t.method}`);
+  return facts.tried.some((x) => spelling(x).trim().split(' ').some((w) => w.length > 3 && !GENERIC.has(w) && named.includes(` ${w}`)));
+}
+
+/** The longest phrase of the rep's words a technique's situation pattern matches in one stretch. */
+function longestFit(t: Technique, s: string): number {
+  if (!t.fits) return 0;
+  const all = new RegExp(t.fits.source, t.fits.flags.includes('g') ? t.fits.flags : `${t.fits.flags}g`);
+  let n = 0;
+  // A phrase of several words, not one word that happens to sit in many messages ("different").
+  for (const m of s.matchAll(all)) if (m[0].trim().includes(' ')) n = Math.max(n, m[0].trim().length);
+  return n;
+}
+
+/** Characters of one match a technique from another topic needs to be chosen: a phrase, not a word. */
+const CLEAR_FIT = 8;
+
 function chooseTechnique(topic: Topic, words: string, state: DialogueState, facts: Facts, avoidMethod?: string, firstWords?: string, also: readonly Topic[] = []): Technique {
   const poolOf = (t: Topic) => {
-    const pool = fitting(t, facts);
+    const pool = fitting(t, facts).filter((x) => !alreadyTried(x, facts));
     const fresh = pool.filter((x) => !state.used.includes(x.id));
     let candidates = fresh.length ? fresh : pool;
     if (avoidMethod) {
@@ -174,6 +198,17 @@ function chooseTechnique(topic: Topic, words: string, state: DialogueState, fact
     const best = Math.max(0, ...fits.map((t) => fitLength(t, s)));
     const closest = fits.filter((t) => fitLength(t, s) === best);
     const fit = closest.find(forMotion) ?? fits.find(forMotion) ?? closest[0];
+    if (fit) return fit;
+  }
+  // Nothing in the topics this turn touches fits the words; a technique made for exactly what the
+  // rep describes may sit under another topic ("get both of them there" is about booking, not the
+  // objection it came from). Only a clear fit counts: a few shared letters are no reason to move.
+  const elsewhere = TECHNIQUES.filter((t) => !wider.includes(t) && !state.used.includes(t.id) && t.method !== avoidMethod && !alreadyTried(t, facts) && fitting(t.topic, facts).includes(t));
+  for (const text of [firstWords ?? '', words]) {
+    const s = normalize(text);
+    const fits = elsewhere.filter((t) => longestFit(t, s) >= CLEAR_FIT);
+    const best = Math.max(0, ...fits.map((t) => fitLength(t, s)));
+    const fit = fits.find((t) => fitLength(t, s) === best && forMotion(t)) ?? fits.find((t) => fitLength(t, s) === best);
     if (fit) return fit;
   }
   // Nothing the rep said names a technique. How the rep reaches people (the opening, and the
@@ -204,7 +239,7 @@ function coach(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Sta
   // A section the rep has already been shown is cited by its title alone, not quoted again.
   const shown = found && ctx.history.some((m) => m.role === 'assistant' && m.content.includes(`From our playbook, "${found.title.split(' › ').at(-1)}"`));
   const reply: CoachReply = {
-    content: coachingText({ opening, technique, stage, topic, passage: shown ? undefined : found, profile: ctx.profile, closing: 'What would help most next?', occasion: state.facts.occasion }),
+    content: coachingText({ opening, technique, stage, topic, passage: shown ? undefined : found, profile: ctx.profile, closing: 'What would help most next?', occasion: state.facts.occasion, facts: state.facts }),
     options: [...NEXT_OPTIONS],
     coaching: { stage, topics: [...new Set([topic, ...also, ...(state.topic ? [state.topic] : [])])].slice(0, 3), method: technique.method },
     confidence: 0.85,
@@ -221,6 +256,13 @@ export function techniquePassage(knowledge: CoachContext['knowledge'], technique
     if (found) return found;
   }
   return undefined;
+}
+
+/** The rep's line in a role-play, as they typed it: the quoted words when they quoted them, at most about 60 words. */
+function spokenLine(message: string): string {
+  const quoted = /(?:^|[\s(:,.])['‘"“]((?:[^'’"”]|['’](?=[a-z])){8,}?)(?:['’"”](?=[\s.,!?;:)]|$)|$)/i.exec(message)?.[1];
+  const w = (quoted ?? message).trim().split(/\s+/);
+  return w.length > 60 ? `${w.slice(0, 60).join(' ')}…` : w.join(' ');
 }
 
 /** One question, never one asked before; when it was, the coach coaches instead. */
@@ -290,8 +332,10 @@ function startScene(ctx: CoachContext, state: DialogueState, topic: Topic, stage
   // The newest line the rep quoted from this buyer, or from a buyer they did not name: a line
   // procurement said is not the CFO's to say.
   const { quotes, speakers } = state.facts;
-  const own = quotes.findLast((_q, i) => !speakers[i] || speakers[i] === state.facts.decider);
-  const line = own ?? fill(technique.roleplay, ctx.profile);
+  // Only words the buyer could say to the rep's face: "the honda place quoted him less" is the
+  // rep's report of the scene, not a line the buyer speaks.
+  const own = quotes.findLast((q, i) => (!speakers[i] || speakers[i] === state.facts.decider) && !/\b(?:he|she|him|her|his|hers)\b/i.test(q) && q.split(/\s+/).length <= 25);
+  const line = own ? `${own.charAt(0).toUpperCase()}${own.slice(1)}` : fill(technique.roleplay, ctx.profile, state.facts);
   return {
     reply: {
       content: `Let's practise. I'll be ${who === 'your buyer' ? 'your buyer' : `the ${who}`}; answer the way you would for real, and say "stop" whenever you want feedback.\n\n**${capitalise(who)}:** "${line}"`,
@@ -321,8 +365,19 @@ function buyerReaction(a: ReturnType<typeof assess>, facts: Facts, history: Hist
 
 function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique, ending: boolean): Turn {
   const scene = state.scene ?? { buyer: technique.roleplay, who: 'your buyer', exchanges: 0 };
+  if (ending && scene.lines?.length) {
+    return {
+      reply: {
+        content: `${sceneFeedback(scene.lines)}\n\nTry the scene again, or move on?`,
+        options: AFTER_SCENE,
+        coaching: { stage, topics: [topic], method: technique.method },
+        confidence: 0.85,
+        state: { ...state, phase: 'coached', scene: undefined } satisfies DialogueState,
+      },
+    };
+  }
   if (ending) {
-    // "stop" is not a line to judge: the scene ends with what to carry into the real call.
+    // "stop" before any line: nothing to judge, so what to carry into the real call.
     return {
       reply: {
         content: `That ends the scene after ${scene.exchanges} exchange${scene.exchanges === 1 ? '' : 's'}. What to carry into the real call: acknowledge what ${scene.who === 'your buyer' ? 'they' : `the ${scene.who}`} said before you answer, ask one question about it, and end with a small next step that has a day attached, not a deadline.\n\nTry the scene again, or move on?`,
@@ -356,14 +411,16 @@ function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic, stage:
   ];
   // The buyer answers until the scene has had its exchanges; then it ends.
   const next = done ? undefined : buyerReaction(a, state.facts, ctx.history);
-  lines.push('', next ? `Back in character.\n\n**${capitalise(scene.who)}:** "${next}"` : 'That ends the scene. Try it again, or shall we move on?');
+  const said = [...(scene.lines ?? []), spokenLine(ctx.message)];
+  // The last exchange ends the scene with the feedback on all of the rep's lines.
+  lines.push('', next ? `Back in character.\n\n**${capitalise(scene.who)}:** "${next}"` : `That ends the scene. ${sceneFeedback(said)}\n\nTry it again, or shall we move on?`);
   return {
     reply: {
       content: lines.join('\n'),
       options: next ? SCENE_OPTIONS : AFTER_SCENE,
       coaching: { stage, topics: [topic], method: technique.method },
       confidence: 0.85,
-      state: (next ? { ...state, phase: 'roleplay', scene: { ...scene, buyer: next, exchanges } } : { ...state, phase: 'coached', scene: undefined }) satisfies DialogueState,
+      state: (next ? { ...state, phase: 'roleplay', scene: { ...scene, buyer: next, exchanges, lines: said } } : { ...state, phase: 'coached', scene: undefined }) satisfies DialogueState,
     },
   };
 }
@@ -446,6 +503,12 @@ function pickedFromList(message: string, history: HistoryMessage[]): string | un
   return undefined;
 }
 
+/** The rep says they are moving to something else: the moment they were at does not carry. */
+const NEW_SUBJECT = /^ (?:(?:ok|okay|so|also|and) )?(?:diff|different|another|new|other|separate|unrelated) (?:question|q|thing|problem|issue|topic|one) /;
+
+/** A question about how to answer what the buyer said, as opposed to a question about a new move. */
+const RESPONDING = / (?:what (?:do|should|can|would) i (?:say|tell|answer|reply|respond)|how (?:do|should|can|would) i (?:respond|answer|reply|handle|deal with|come back)|what s (?:a )?(?:good |the )?(?:answer|response|comeback)|what do i say back) /;
+
 const SHORTER = / (?:too long|shorter|shorten|tl ?dr|nobody reads|no one reads|too wordy|cut it down) /;
 
 /** The one sentence of an example line that asks something (its greeting kept), else its first. */
@@ -465,14 +528,14 @@ const asksHowToDoIt = (message: string): boolean =>
 /** The technique just given, worked through step by step for the rep's question; its line is not repeated. */
 function deepen(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique, alsoTopics: Topic[]): Turn {
   const focus = reflection(ctx.message, state.facts);
-  const steps = technique.steps.map((step, i) => `${i + 1}. ${fill(step, ctx.profile)}`).join('\n');
+  const steps = technique.steps.map((step, i) => `${i + 1}. ${fill(step, ctx.profile, state.facts)}`).join('\n');
   const content = [
     focus || "Here is how to do it.",
     '',
     `**${technique.name}**, step by step · *Method: ${technique.method}*`,
     steps,
     '',
-    `**${state.facts.occasion ? `For ${state.facts.occasion}` : 'On your next call'}:** ${fill(technique.action, ctx.profile)}`,
+    `**${state.facts.occasion ? `For ${state.facts.occasion}` : 'On your next call'}:** ${fill(technique.action, ctx.profile, state.facts)}`,
     '',
     'What would help most next?',
   ].join('\n');
@@ -518,7 +581,7 @@ export function nextTurn(ctx: CoachContext): Turn {
     if (intent === 'hint') {
       return {
         reply: {
-          content: `Acknowledge what they said, ask one question about it, then offer a small next step. For example: ${fill(technique.example, ctx.profile)}\n\nNow say it in your own words.`,
+          content: `Acknowledge what they said, ask one question about it, then offer a small next step. For example: ${fill(technique.example, ctx.profile, state.facts)}\n\nNow say it in your own words.`,
           options: ['Stop the role-play'],
           coaching: { stage, topics: [topic], method: technique.method },
           confidence: 0.9,
@@ -543,7 +606,7 @@ export function nextTurn(ctx: CoachContext): Turn {
 
   // "Too long, shorter": the same advice, cut to the line that matters; the method was not the problem.
   if (topic && technique && intent === 'pushback' && SHORTER.test(normalize(ctx.message))) {
-    const line = shortest(fill(technique.example, ctx.profile));
+    const line = shortest(fill(technique.example, ctx.profile, state.facts));
     return {
       reply: {
         content: `Fair enough, shorter. Just this:\n\n"${line}"\n\nOne line, one question: it is easy to answer from a phone. Want another angle, or shall we practise it?`,
@@ -586,7 +649,7 @@ export function nextTurn(ctx: CoachContext): Turn {
     const reason = pushbackReason(ctx.message);
     const why =
       tried && ctx.message.includes(tried.slice(0, 12))
-        ? `: if you already ${tried.replace(/^(?:do|did) /, 'do ')}, more of it won't change anything`
+        ? `: if you already ${/^(?:the|that|this|your) /i.test(tried) ? `tried ${toSecondPerson(tried)}` : toSecondPerson(tried).replace(/^(?:do|did) /, 'do ')}, more of it won't change anything`
         : reason
           ? `: ${reason.replace(/^./, (c) => c.toLowerCase())}`
           : ', that one does not fit your buyers';
@@ -633,6 +696,12 @@ export function nextTurn(ctx: CoachContext): Turn {
   const carried = topic && denied.includes(topic) ? undefined : topic;
   const ruledOut = topic !== undefined && carried === undefined;
   const moment = momentOf(ctx.message);
+  // Where the conversation already is carries to a message that names no moment, when the rep
+  // goes on about the same call: a statement, or a question about answering what was described
+  // ("what do i say back when she says that"). A question about a new move ("do i call him or
+  // wait?", "how do i ask for a shot?") is read on its own, like its topic.
+  const goesOn = !NEW_SUBJECT.test(normalize(ctx.message)) && (!(isDirectQuestion(ctx.message) || ASKING.test(ctx.message)) || RESPONDING.test(normalize(ctx.message)));
+  const carriedStage = goesOn && previous.stage && previous.stage !== 'general' ? previous.stage : undefined;
   const fallback = ruledOut ? (d.topics[0] ?? MOMENT_TOPIC[moment ?? stageOrMiddle(stage)]) : undefined;
   const found = fallback ?? d.topics[0];
   const understood = found !== undefined && (d.confidence >= 0.45 || fallback !== undefined);
@@ -645,7 +714,7 @@ export function nextTurn(ctx: CoachContext): Turn {
   if (state.phase === 'asked' && topic) {
     // The answer to the coach's question is taken as the answer: it may move the topic.
     const nextTopic = understood && found && (d.topicScores[found] >= 3 || ruledOut) && found !== topic ? found : (carried ?? found ?? topic);
-    const nextStage = moment ?? (nextTopic === topic ? stage : d.stage === 'general' ? TOPIC_STAGE[nextTopic] : d.stage);
+    const nextStage = moment ?? carriedStage ?? (d.stage === 'general' ? TOPIC_STAGE[nextTopic] : d.stage);
     const chosen = chooseTechnique(nextTopic, `${state.problem ?? ''} ${ctx.message}`, state, state.facts, undefined, state.problem, also(nextTopic));
     const opening = [reflection(ctx.message, state.facts), `Here is what I'd work on first, at **${STAGE_LABELS[nextStage].toLowerCase()}** of the call.`].filter(Boolean).join(' ');
     return coach(ctx, { ...state, topic: carried }, nextTopic, nextStage, chosen, opening, also(nextTopic));
@@ -676,8 +745,10 @@ export function nextTurn(ctx: CoachContext): Turn {
     return clarify(ctx, { ...state, problem: ctx.message }, guess);
   }
 
-  // The moment the message names; else, on the same problem, where the conversation already is.
-  const newStage = moment ?? (found === topic ? stage : d.stage === 'general' ? TOPIC_STAGE[found] : d.stage);
+  // The moment the message names; else where the conversation already is: a rep who goes on
+  // about the same call without naming a moment is still at the moment they were at, whatever
+  // the topic ("the husband says no and the wife wants it" after a story that ended at the close).
+  const newStage = moment ?? (carriedStage ?? (d.stage === 'general' ? TOPIC_STAGE[found] : d.stage));
   const withProblem = { ...state, problem: ctx.message };
   // One question at the start of a conversation, not once coaching is under way.
   if (state.used.length === 0 && !specificEnough(ctx.message)) {

@@ -24,6 +24,10 @@ export type Facts = {
   tried: string[];
   /** The next real occasion the rep named ("tomorrow's 9am tour", "the board meeting"), in their words. */
   occasion?: string;
+  /** The competitor the buyer compares with, as the rep named it ("the honda place", "Henry Schein"). */
+  competitor?: string;
+  /** The latest sum of money the rep gave, with its period when they gave one ("$40 a month", "$4,000"). */
+  amount?: string;
 };
 
 export const NO_FACTS: Facts = { notMotions: [], quotes: [], speakers: [], numbers: [], tried: [] };
@@ -43,6 +47,8 @@ export function readFacts(raw: unknown): Facts {
     numbers: strings(f.numbers),
     tried: strings(f.tried),
     occasion: typeof f.occasion === 'string' ? f.occasion : undefined,
+    competitor: typeof f.competitor === 'string' ? f.competitor : undefined,
+    amount: typeof f.amount === 'string' ? f.amount : undefined,
   };
 }
 
@@ -113,12 +119,18 @@ function deciderIn(s: string): string | undefined {
 /** Words for the buyer in general: a quote from "they" or "the customer" is the buyer's. */
 const ANYONE = new Set(['they', 'he', 'she', 'customer', 'customers', 'buyer', 'buyers', 'prospect', 'prospects', 'client', 'clients', 'ppl', 'people', 'everyone', 'everybody', 'guy', 'lady', 'couple', 'someone', 'somebody', 'it', 'always', 'just', 'then', 'and']);
 
+/** Words between a speaker and "said" that are not the speaker: "came back and said", "then just goes". */
+const LINKING = new Set(['and', 'then', 'back', 'came', 'come', 'just', 'also', 'literally', 'always', 'even', 'so', 'kinda', 'basically', 'finally', 'immediately', 'straight', 'actually', 'only', 'all']);
+
 /** Who said a quote, from the words before it: a decider ("the CFO"), another named party ("legal"), or '' for the buyer in general. */
 function speakerOf(before: string): string {
   const s = normalize(before);
   const decider = deciderIn(s);
   if (decider) return decider;
-  const subject = / ([a-z]+)(?: [a-z]+){0,3}? (?:said|says|goes|go|went|told me|tells me|wrote|replied|asked)(?: me)?(?: like)? $/.exec(s)?.[1];
+  // The nearest word before the verb that can be a speaker: in "at the desk she goes", she, not
+  // "at"; in "legal came back and said", legal.
+  const lead = / ((?:[a-z]+ ){1,5})(?:said|says|goes|go|went|told me|tells me|wrote|replied|asked)(?: me)?(?: like)? $/.exec(s)?.[1];
+  const subject = lead?.trim().split(' ').toReversed().find((w) => !LINKING.has(w));
   return subject && !ANYONE.has(subject) ? subject : '';
 }
 
@@ -139,7 +151,33 @@ function occasionIn(message: string): string | undefined {
   return m?.[1] && m[2] ? `the ${m[1]} on ${m[2]}` : undefined;
 }
 
-const TRIED = /\b(?:i (?:already|always) |i(?:'ve| have) (?:already )?(?:tried|done)|tried that|already tried)\s*([^.!?\n]{4,140})/i;
+/**
+ * A competitor the buyer compares with: "the honda place quoted him less", "a Henry Schein quote",
+ * "went with Vivint", "Millhouse is cheaper". Names are taken as the rep typed them; a word that
+ * is only a pronoun or a generic noun ("their quote", "the other quote") names nobody.
+ */
+const NOT_A_NAME = /^(?:the |a |an )?(?:their|his|her|our|my|your|the|other|another|same|new|old|first|second|last|that|this|a|an|one|cheaper|lower|better|online|written|verbal|final|price|rate|insurance|car|auto)$/i;
+const COMPETITOR_PATTERNS: RegExp[] = [
+  /\b(the [a-z][\w&'-]*(?: [a-z][\w&'-]*)? (?:place|dealer|dealership|guys|store|shop|company|people|lot))\b(?= (?:quoted|offered|has|had|is|was|will|would|down|across|gave|said|beat))/i,
+  /\b(?:a|an|the|their|his|her) ((?:[A-Z][\w&'-]+)(?: [A-Z][\w&'-]+){0,2}) (?:quote|bid|estimate|offer|proposal)s?\b/,
+  /\b(?:quote|bid|estimate|offer) (?:from|by) ((?:the )?[A-Z][\w&'-]+(?: [A-Z][\w&'-]+){0,2})/,
+  /\b(?:went|going|signed|go) with ((?:[A-Z][\w&'-]+)(?: [A-Z][\w&'-]+){0,2})/,
+  /\b((?:[A-Z][\w&'-]+)(?: [A-Z][\w&'-]+){0,2}) (?:is|was|are|were) (?:\$?\d[\d,]*%? )?(?:cheaper|less|lower)\b/,
+];
+function competitorIn(message: string): string | undefined {
+  for (const re of COMPETITOR_PATTERNS) {
+    const name = re.exec(message)?.[1]?.trim();
+    // A capitalised word opening the sentence ("They", "Ours") is not a name.
+    if (name && !NOT_A_NAME.test(name) && !/^(?:I|They|He|She|We|It|Ours|Theirs|Their|The|A|An|My|Our|Mine)$/.test(name)) return name;
+  }
+  return undefined;
+}
+
+/** A sum of money and the period it is per, if the rep gave one: "$40 a month", "$2,100", "$60k a year". */
+const AMOUNT = /\$\s?\d[\d,]*(?:\.\d+)?\s?(?:k|m|grand)?(?:\s?(?:a|per|\/)\s?(?:month|mo|year|yr|week|wk|day))?/gi;
+const amountIn = (message: string): string | undefined => message.match(AMOUNT)?.at(-1)?.replace(/\s*\/\s*mo\b/i, ' a month').replace(/\s+/g, ' ').trim();
+
+const TRIED = /\b(?:i (?:already|always) |i(?:'ve| have) (?:already )?(?:tried|done)|tried that|already tried|tried(?= (?:the|that|this|your) ))\s*([^.!?\n]{4,140})/i;
 
 /** The facts after one more rep message. */
 export function withMessage(facts: Facts, message: string): Facts {
@@ -164,5 +202,7 @@ export function withMessage(facts: Facts, message: string): Facts {
     numbers,
     tried: tried ? [...facts.tried, tried].slice(-4) : facts.tried,
     occasion: occasionIn(message) ?? facts.occasion,
+    competitor: competitorIn(message) ?? facts.competitor,
+    amount: amountIn(message) ?? facts.amount,
   };
 }

@@ -23,6 +23,22 @@ describe('the moment of the call a message names', () => {
     expect(momentOf('I give a good presentation and then I never actually ask for the business')).toBe('close');
   });
 
+  it('is the close when the story ends on the buyer putting off the decision after trying the product', () => {
+    expect(momentOf("she sat in the recliner for twenty minutes, loved it, then goes 'we'll wait for the holiday sale'")).toBe('close');
+    expect(momentOf("did the inspection and the photos, then the homeowner says 'my cousin can do it cheaper'")).toBe('close');
+    expect(momentOf("she writes back 'your quote is higher than the others, can you do better?'")).toBe('close');
+  });
+
+  it('keeps in the middle a worry about the product, or a line said during the demo', () => {
+    expect(momentOf("showed him the tracking screen, then he says 'my drivers will think I'm watching them'")).not.toBe('close');
+    expect(momentOf("during the demo they go 'we'll think about the reporting part later'")).toBe('middle');
+  });
+
+  it('reads the moment the rep names outright', () => {
+    expect(momentOf('the close, mostly')).toBe('close');
+    expect(momentOf('the opening, mostly')).toBe('intro');
+  });
+
   it('names nothing when the message places nothing', () => {
     expect(momentOf('mostly retirees on a fixed income')).toBeUndefined();
   });

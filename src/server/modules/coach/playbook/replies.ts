@@ -20,13 +20,39 @@ export function productName(description: string): string {
   return name.length < 3 ? description.trim() : name;
 }
 
-/** Puts the rep's product and industry into a line; without them it still reads ("your product"). */
-export function fill(text: string, p: RepProfile): string {
+/** The partner a buyer mentioned, as the rep would say it to the buyer: "your husband". */
+function partnerOf(decider: string | undefined): string | undefined {
+  if (decider === 'the wife') return 'your wife';
+  if (decider === 'the husband') return 'your husband';
+  if (decider === 'their partner') return 'your partner';
+  return undefined;
+}
+
+/** What a line can be filled with beyond the profile: what the rep said in this conversation. */
+export type LineFacts = Pick<Facts, 'amount' | 'competitor' | 'decider'>;
+
+/**
+ * Puts what the coach knows into a line: the rep's product and industry from the profile, and
+ * from the conversation the sum at stake ({amount}), the competitor ({competitor}, possessive
+ * {competitor's}) and the buyer's partner ({partner}). Each conversation slot carries the words
+ * to use when the rep has not said it (`{amount|the difference}`), so a line reads either way and
+ * no bracket ever reaches the rep.
+ */
+export function fill(text: string, p: RepProfile, facts?: LineFacts): string {
   const product = p.product?.trim();
-  const values: Record<string, string> = { product: product ? productName(product) : 'your product', industry: p.industry?.trim() || 'your market' };
-  return text.replace(/(^|[.!?]\s+|"\s*)?\{(product|industry)\}/g, (_m, start: string | undefined, key: string) => {
-    const value = values[key] ?? '';
-    return start !== undefined ? `${start}${value.charAt(0).toUpperCase()}${value.slice(1)}` : value;
+  const competitor = facts?.competitor;
+  const values: Record<string, string | undefined> = {
+    product: product ? productName(product) : 'your product',
+    industry: p.industry?.trim() || 'your market',
+    amount: facts?.amount,
+    competitor,
+    "competitor's": competitor ? `${competitor}${/s$/i.test(competitor) ? "'" : "'s"}` : undefined,
+    partner: partnerOf(facts?.decider),
+  };
+  return text.replace(/(^|[.!?]\s+|"\s*)?\{(product|industry|amount|competitor's|competitor|partner)(?:\|([^}]*))?\}/g, (_m, start: string | undefined, key: string, otherwise: string | undefined, offset: number) => {
+    const value = values[key] ?? otherwise ?? '';
+    // An optional group that matches nothing is undefined in JavaScript, so the very start is told by the offset.
+    return start !== undefined || offset === 0 ? `${start ?? ''}${value.charAt(0).toUpperCase()}${value.slice(1)}` : value;
   });
 }
 
@@ -141,6 +167,8 @@ export interface CoachingParts {
   closing: string;
   /** The next occasion the rep named, if any: the action is for it. */
   occasion?: string;
+  /** What the rep said, for the line. */
+  facts?: LineFacts;
 }
 
 /** A coaching reply: the technique, why, the line to say, one action, the playbook's own words. */
@@ -150,11 +178,11 @@ export function coachingText(p: CoachingParts): string {
     p.opening,
     '',
     `**${t.name}** · *Method: ${t.method}*`,
-    fill(t.why, p.profile),
+    fill(t.why, p.profile, p.facts),
     '',
-    `**Try saying:** ${fill(t.example, p.profile)}`,
+    `**Try saying:** ${fill(t.example, p.profile, p.facts)}`,
     '',
-    `**${p.occasion ? `For ${toSecondPerson(p.occasion)}` : 'On your next call'}:** ${fill(t.action, p.profile)}`,
+    `**${p.occasion ? `For ${toSecondPerson(p.occasion)}` : 'On your next call'}:** ${fill(t.action, p.profile, p.facts)}`,
   ];
   // The section's own heading reads better in a citation than its whole heading path.
   if (p.passage) lines.push('', `> **From our playbook, "${p.passage.title.split(' › ').at(-1)}":** ${excerpt(p.passage)}`);

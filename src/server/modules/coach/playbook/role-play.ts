@@ -20,7 +20,7 @@ export const RUBRIC: RubricItem[] = [
   {
     id: 'acknowledged',
     kind: 'good',
-    test: (_l, s) => / (?:totally fair|that s fair|fair enough|fair question|fair point|makes sense|that makes sense|i hear you|i (?:totally |completely )?(?:understand|get (?:it|that))|totally get (?:it|that)|understandable|good question|great question|of course|absolutely|you re right|good that|glad you|it s a big|a big (?:purchase|decision)|no problem|for sure) /.test(s),
+    test: (_l, s) => / (?:totally fair|that s fair|fair enough|fair question|fair point|makes sense|that makes sense|i hear you|hear you|i hear that|heard you|i get where you re coming from|i (?:totally |completely )?(?:understand|get (?:it|that))|totally get (?:it|that)|understandable|good question|great question|of course|absolutely|you re right|good that|glad you|it s a big|a big (?:purchase|decision)|no problem|for sure) /.test(s),
     said: 'You acknowledged them before answering, so they felt heard.',
   },
   {
@@ -71,16 +71,33 @@ export interface Assessment {
 export function assess(line: string): Assessment {
   const s = ` ${normalize(line).trim()} `;
   const hits = RUBRIC.filter((r) => r.test(line, s));
-  return { good: hits.filter((r) => r.kind === 'good'), faults: hits.filter((r) => r.kind === 'fault') };
+  const faults = hits.filter((r) => r.kind === 'fault');
+  // A day named as a deadline ("the price goes up Monday") is pressure, not a next step.
+  const pressured = faults.some((f) => f.id === 'pressure');
+  return { good: hits.filter((r) => r.kind === 'good' && !(pressured && r.id === 'next-step')), faults };
 }
+
+/**
+ * The words the rep put in quotes, when they typed their line as a quote. A quote mark opens only
+ * at the start or after a space or punctuation, so the apostrophe in "it's" opens nothing; one
+ * left open runs to the end.
+ */
+const SPOKEN = /(?:^|[\s(:,.])['‘"“]((?:[^'’"”]|['’](?=[a-z])){8,}?)(?:['’"”](?=[\s.,!?;:)]|$)|$)/i;
 
 /** The heart of the rep's line, for quoting back: what they put in quotes, else the first sentence; at most 25 words. */
 export function quoteOf(line: string): string {
-  const quoted = /['‘"“]((?:[^'’"”]|['’](?=[a-z])){8,}?)(?:['’"”](?=[\s.,!?;:)]|$)|$)/i.exec(line)?.[1];
+  const quoted = SPOKEN.exec(line)?.[1];
   const clean = (quoted ?? line).trim().replace(/^['"“‘]+|['"”’]+$/g, '');
   const first = clean.match(/^[^.!?]+[.!?]?/)?.[0] ?? clean;
   const w = first.trim().split(/\s+/);
   return w.length > 25 ? `${w.slice(0, 25).join(' ')}…` : first.trim();
+}
+
+/** A typed line as a written sentence: a capital to start, "I" for "i", an end mark. */
+export function asSentence(x: string): string {
+  const t = x.trim().replace(/\bi\b/g, 'I').replace(/\bim\b/g, "I'm");
+  const ended = /[.!?…]$/.test(t) ? t : `${t}.`;
+  return `${ended.charAt(0).toUpperCase()}${ended.slice(1)}`;
 }
 
 const FAULTY = RUBRIC.filter((r) => r.kind === 'fault' && r.id !== 'too-long');
@@ -91,7 +108,7 @@ const FAULTY = RUBRIC.filter((r) => r.kind === 'fault' && r.id !== 'too-long');
  * kept, or one asked about what the buyer just said when it had none.
  */
 export function strongerLine(line: string, a: Assessment, buyerSaid: string | undefined): string {
-  const spoken = quoteOf(line).length > 0 ? (/['‘"“]((?:[^'’"”]|['’](?=[a-z])){8,}?)(?:['’"”](?=[\s.,!?;:)]|$)|$)/i.exec(line)?.[1] ?? line) : line;
+  const spoken = SPOKEN.exec(line)?.[1] ?? line;
   const sentences = (spoken.match(/[^.!?]+[.!?]*/g) ?? [spoken]).map((s) => s.trim()).filter(Boolean);
   const kept = sentences
     .map((s) => s.replace(/,?\s*\btrust me\b,?/gi, '').replace(/^but\s+/i, '').trim())
@@ -99,9 +116,47 @@ export function strongerLine(line: string, a: Assessment, buyerSaid: string | un
   const short = kept.slice(0, 3);
   const hasQuestion = short.some((s) => s.endsWith('?'));
   const ack = a.good.some((g) => g.id === 'acknowledged') ? [] : ["That's fair."];
-  const about = buyerSaid ? buyerSaid.replace(/[.!?]+$/, '').split(/\s+/).slice(0, 8).join(' ') : 'that';
+  // What the buyer just said, cut at its first sentence and at most ten words, so the question reads whole.
+  const first = buyerSaid?.match(/^[^.!?]+/)?.[0]?.trim();
+  const about = first ? (first.split(/\s+/).length > 10 ? `${first.split(/\s+/).slice(0, 6).join(' ')}…` : first) : 'that';
   const question = hasQuestion ? [] : [`Can I ask what's behind "${about}"?`];
   // A line with nothing to fix gets the move it lacks: a specific next step.
   const nextStep = a.faults.length === 0 && !a.good.some((g) => g.id === 'next-step') ? ['If it helps, we could go through it together on Thursday.'] : [];
-  return `"${[...ack, ...short, ...question, ...nextStep].join(' ')}"`;
+  // Each sentence ends as a sentence, and the line starts with a capital, as a spoken line would be written.
+  return `"${[...ack, ...short, ...question, ...nextStep].map(asSentence).join(' ')}"`;
+}
+
+/** What a good line does that this one did not, in the words of the feedback. */
+const MISSING: Record<string, string> = {
+  acknowledged: 'None of your lines acknowledged what they said before answering; start with "That\'s fair" or their own words back.',
+  asked: 'You never asked them a question, so you never found out what is really behind it.',
+  'next-step': 'You never proposed a specific next step with a day or a time, so the scene ends with nothing agreed.',
+};
+
+/**
+ * The feedback at the end of a role-play, built from every line the rep said in it: one thing
+ * done well (quoting the line that did it), one thing to change (the first fault, quoted, or the
+ * move none of the lines made). The stronger version of each line came with the line itself.
+ */
+export function sceneFeedback(lines: string[]): string {
+  // A line short enough to quote whole is quoted whole: the rep sees exactly what they said.
+  const quoted = (line: string) => (line.split(/\s+/).length <= 25 ? line.trim() : quoteOf(line));
+  const assessed = lines.map((line) => ({ line, a: assess(line) }));
+  const n = lines.length;
+  const out = [`**How you did, over your ${n === 1 ? 'line' : `${n} lines`}:**`];
+  const good = assessed.find((x) => x.a.good.length > 0);
+  const best = good?.a.good[0];
+  // Praise only what a line really did: a line that did nothing on the rubric gets none.
+  if (good && best) out.push(`- **Keep:** "${quoted(good.line)}": ${best.said}`);
+  const faulty = assessed.find((x) => x.a.faults.length > 0);
+  const fault = faulty?.a.faults[0];
+  const missing = (['acknowledged', 'asked', 'next-step'] as const).find((id) => !assessed.some((x) => x.a.good.some((g) => g.id === id)));
+  const weakest = [...assessed].sort((x, y) => x.a.good.length - y.a.good.length)[0];
+  if (faulty && fault) out.push(`- **Change:** "${quoted(faulty.line)}": ${fault.said}`);
+  else if (missing) {
+    const text = MISSING[missing] ?? '';
+    out.push(weakest && !good ? `- **Change:** "${quoted(weakest.line)}": ${text.charAt(0).toLowerCase()}${text.slice(1)}` : `- **Change:** ${text}`);
+  }
+  // Each line already got its stronger version when it was said; the summary does not repeat one.
+  return out.join('\n');
 }

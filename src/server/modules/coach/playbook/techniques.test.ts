@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { TOPICS } from '../../../../shared/coaching.js';
 import { chunkKnowledge, readStarterPlaybook } from '../../knowledge/service.js';
 import { MOTIONS } from './motion.js';
+import { fill } from './replies.js';
 import { FOLLOW_UP_QUESTIONS, TECHNIQUES, type Technique } from './techniques.js';
 
 /** What the dialogue judge refuses in any reply, quoted playbook passages included. */
 const PLACEHOLDER = /\[(?:[a-z][a-z'’ -]{1,30})\]/i;
-/** The only values the engine fills in from the rep's profile. */
-const UNKNOWN_FILL = /\{(?!(?:product|industry)\})[^}]*\}/;
+/**
+ * The only values the engine fills in: the profile's product and industry, and what the rep said
+ * in the conversation, which always carries the words to use when the rep has not said it.
+ */
+const UNKNOWN_FILL = /\{(?!(?:product|industry)\}|(?:amount|competitor's|competitor|partner)\|[^}|{]+\})[^}]*\}/;
 
 const playbook = readStarterPlaybook();
 const chunks = chunkKnowledge(playbook);
@@ -25,6 +29,24 @@ describe('no placeholder reaches the rep', () => {
         expect(text, t.id).not.toMatch(UNKNOWN_FILL);
       }
     }
+  });
+
+  it('in any technique filled with or without what the rep said', () => {
+    const profile = { username: 'r', industry: 'Home services', product: 'Solar panels, $0 down', salesExperience: null, biggestStruggle: null, targetIncome: null, currentIncome: null, city: null, state: null };
+    const told = { amount: '$40 a month', competitor: 'the honda place', decider: 'the husband' };
+    for (const t of TECHNIQUES) {
+      for (const text of [t.why, t.example, t.action, t.roleplay, ...t.steps]) {
+        for (const facts of [undefined, {}, told]) {
+          const filled = fill(text, profile, facts);
+          expect(filled, t.id).not.toMatch(/[{}]/);
+          expect(filled, t.id).not.toMatch(PLACEHOLDER);
+        }
+      }
+    }
+    const like = TECHNIQUES.find((t) => t.id === 'like-for-like');
+    expect(fill(like?.example ?? '', profile, told)).toContain("the honda place's offer");
+    expect(fill(like?.example ?? '', profile, told)).toContain('$40 a month');
+    expect(fill(like?.example ?? '', profile, {})).toContain('that gap is real money');
   });
 
   it('in the follow-up questions and their options', () => {
