@@ -11,7 +11,8 @@ import { validProfile } from '../../../test/profile.js';
 import { questionsIn } from '../dialogues/judge.js';
 import { withMessage, NO_FACTS } from './facts.js';
 import { momentOf } from './moment.js';
-import { productName } from './replies.js';
+import { motionsIn } from './motion.js';
+import { productName, reflection } from './replies.js';
 import { assess } from './role-play.js';
 
 let t: TestApp;
@@ -301,5 +302,30 @@ describe('lines built from what the rep said', () => {
     expect(end.content).toContain('trust me, the price goes up monday so you need to decide today');
     expect(end.content).toMatch(/Change:/);
     expect(end.content).not.toMatch(/Keep:/);
+  });
+});
+
+describe('reading what the rep typed', () => {
+  it('keeps the name of the buyer the rep is working on, and not a pronoun or a day', () => {
+    expect(withMessage(NO_FACTS, "can you write me a text for the widow? her name is Carol").name).toBe('Carol');
+    expect(withMessage(NO_FACTS, 'ok meanwhile what do i text luis').name).toBe('Luis');
+    expect(withMessage(NO_FACTS, 'then write the recap email to Denise').name).toBe('Denise');
+    expect(withMessage(NO_FACTS, 'should i text him tomorrow or call back monday').name).toBeUndefined();
+  });
+
+  it("reads a buyer's quote that opens a sentence about it, but not a whole message typed as the rep's own line", () => {
+    expect(withMessage(NO_FACTS, "the 'we'll wait till next spring' thing is killing my fall numbers").quotes).toEqual(["we'll wait till next spring"]);
+    expect(withMessage(NO_FACTS, "'totally fair, what would you want to check first?'").quotes).toEqual([]);
+  });
+
+  it('does not take a phone in the story for selling by phone', () => {
+    expect(motionsIn('he was on his phone the whole appointment').named).not.toContain('cold_phone');
+    expect(motionsIn('i cold call dentists all day').named).toContain('cold_phone');
+  });
+
+  it('says the rep\'s words back in the coach\'s voice, details first', () => {
+    expect(reflection('who am i even supposed to target', NO_FACTS)).not.toMatch(/am you/);
+    const long = 'ok real one. 14 employee auto shop, owner Luis, his cpa charges like $300 a month and last quarter they filed his 941 late and he ate a $1,100 penalty. he brought it up himself, i didnt push';
+    expect(reflection(long, NO_FACTS)).toMatch(/\$1,100|\$300|941/);
   });
 });

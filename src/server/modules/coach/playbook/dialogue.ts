@@ -4,7 +4,7 @@ import { classify } from './classifier.js';
 import { CONFIDENT_SCORE, diagnose } from './diagnose.js';
 import { NO_FACTS, readFacts, withMessage, type Facts } from './facts.js';
 import { momentOf } from './moment.js';
-import type { Motion } from './motion.js';
+import { motionsIn, type Motion } from './motion.js';
 import { assess, quoteOf, sceneFeedback, strongerLine } from './role-play.js';
 import { coachingText, diagnosisLine, fill, keyClause, pushbackReason, reflection, toSecondPerson } from './replies.js';
 import { FOLLOW_UP_QUESTIONS, TECHNIQUES, techniquesFor, type Technique } from './techniques.js';
@@ -456,7 +456,8 @@ const ASKS: Array<[Topic, RegExp]> = [
   ['prospecting', / (?:get (?:past|through) the first|first (?:\d+|ten|few|five) (?:sec|seconds|minutes)|first (?:two|2|couple) lines|open(?:er|ing)? (?:the|my|a) (?:call|door|conversation)|get (?:a|the) meeting|book (?:more )?(?:appointments|meetings)) /],
   ['presentation', / (?:demo|present(?:ation)?|walk (?:them|him|her) through) /],
 ];
-const ASKING = /(?:^|[.!?]\s+|\b(?:so|ok|and)\s+)((?:how (?:do|can|should) i|what (?:do|should|can) i|can you|help me|give me|write me|draft|do i)\b[^.!?]*)/i;
+// Anywhere in the message, after a word boundary: "ok meanwhile what do i text luis" asks too.
+const ASKING = /\b((?:how (?:do|can|should) i|what (?:do|should|can) i|can you|help me|give me|write me|draft|do i)\b[^.!?]*)/i;
 
 function askedTopic(message: string, midConversation: boolean): Topic | undefined {
   const clause = ASKING.exec(message)?.[1];
@@ -555,10 +556,15 @@ function deepen(ctx: CoachContext, state: DialogueState, topic: Topic, stage: St
 const MOMENT_TOPIC: Record<CallStage, Topic> = { intro: 'prospecting', middle: 'discovery', close: 'closing' };
 const stageOrMiddle = (stage: Stage): CallStage => (stage === 'general' ? 'middle' : stage);
 
+/** The motion the onboarding profile names, if it names one. */
+const profileMotion = (p: CoachContext['profile']): Motion | undefined => motionsIn([p.industry, p.product, p.biggestStruggle].filter(Boolean).join('. ')).named[0];
+
 /** One turn of the built-in coach. */
 export function nextTurn(ctx: CoachContext): Turn {
   const previous = lastState(ctx.history);
-  const state: DialogueState = { ...previous, facts: withMessage(previous.facts, ctx.message) };
+  // Before the rep says how they sell, the profile says it ("Solar panels, door to door").
+  const known = previous.facts.motion ? previous.facts : { ...previous.facts, motion: profileMotion(ctx.profile) };
+  const state: DialogueState = { ...previous, facts: withMessage(known, ctx.message) };
   const intent = intentOf(ctx.message);
   const technique = TECHNIQUES.find((t) => t.id === state.techniqueId);
   const topic = state.topic;
@@ -648,7 +654,7 @@ export function nextTurn(ctx: CoachContext): Turn {
     const tried = state.facts.tried.at(-1);
     const reason = pushbackReason(ctx.message);
     const why =
-      tried && ctx.message.includes(tried.slice(0, 12))
+      tried && tried.split(/\s+/).length >= 3 && ctx.message.includes(tried.slice(0, 12))
         ? `: if you already ${/^(?:the|that|this|your) /i.test(tried) ? `tried ${toSecondPerson(tried)}` : toSecondPerson(tried).replace(/^(?:do|did) /, 'do ')}, more of it won't change anything`
         : reason
           ? `: ${reason.replace(/^./, (c) => c.toLowerCase())}`

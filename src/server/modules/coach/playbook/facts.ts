@@ -28,6 +28,8 @@ export type Facts = {
   competitor?: string;
   /** The latest sum of money the rep gave, with its period when they gave one ("$40 a month", "$4,000"). */
   amount?: string;
+  /** The first name of the buyer the rep is working on, as they named them ("Carol", "Luis"). */
+  name?: string;
 };
 
 export const NO_FACTS: Facts = { notMotions: [], quotes: [], speakers: [], numbers: [], tried: [] };
@@ -49,6 +51,7 @@ export function readFacts(raw: unknown): Facts {
     occasion: typeof f.occasion === 'string' ? f.occasion : undefined,
     competitor: typeof f.competitor === 'string' ? f.competitor : undefined,
     amount: typeof f.amount === 'string' ? f.amount : undefined,
+    name: typeof f.name === 'string' ? f.name : undefined,
   };
 }
 
@@ -68,7 +71,10 @@ function quotesIn(message: string): Quote[] {
   for (const m of message.matchAll(re)) {
     // The rep's own lines ("i say '…'", a role-play answer typed in quotes) are not the buyer's words.
     const before = message.slice(Math.max(0, (m.index ?? 0) - 30), (m.index ?? 0) + 1).toLowerCase();
-    if ((m.index ?? 0) < 12 || /\b(?:i|we)\s+(?:say|said|tell|told|go|went|ask|asked|usually say|always say)\b[^'"‘“]*$|\b(?:from|like|with|again|redo)\s*:?\s*$/.test(before)) continue;
+    // A quote that opens the message and runs to its end is the rep's own line (a role-play answer
+    // typed in quotes); one that opens a sentence about it ("the 'we'll wait' thing is killing me") is the buyer's.
+    const wholeMessage = (m.index ?? 0) < 12 && message.trim().length - ((m.index ?? 0) + m[0].length) < 12;
+    if (wholeMessage || /\b(?:i|we)\s+(?:say|said|tell|told|go|went|ask|asked|usually say|always say)\b[^'"‘“]*$|\b(?:from|like|with|again|redo)\s*:?\s*$/.test(before)) continue;
     const q = unquote(m[1] ?? '');
     if (q.split(/\s+/).length >= 3) found.push({ text: q, before: message.slice(Math.max(0, (m.index ?? 0) - 40), (m.index ?? 0) + 1) });
   }
@@ -177,6 +183,27 @@ function competitorIn(message: string): string | undefined {
 const AMOUNT = /\$\s?\d[\d,]*(?:\.\d+)?\s?(?:k|m|grand)?(?:\s?(?:a|per|\/)\s?(?:month|mo|year|yr|week|wk|day))?/gi;
 const amountIn = (message: string): string | undefined => message.match(AMOUNT)?.at(-1)?.replace(/\s*\/\s*mo\b/i, ' a month').replace(/\s+/g, ' ').trim();
 
+/**
+ * The buyer's first name when the rep gives it: "her name is Carol", "owner Luis", "named Gary",
+ * "what do i text luis", "the email to Denise". A word that is a pronoun, a role or a time is no name.
+ */
+const NOT_A_PERSON = new Set(['him', 'her', 'them', 'it', 'me', 'us', 'back', 'tomorrow', 'today', 'tonight', 'later', 'again', 'now', 'first', 'next', 'the', 'a', 'an', 'my', 'his', 'their', 'our', 'your', 'this', 'that', 'these', 'those', 'every', 'each', 'both', 'all', 'some', 'people', 'ppl', 'customers', 'clients', 'buyers', 'leads', 'someone', 'anyone', 'everyone', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'after', 'before', 'when', 'if', 'and', 'or', 'but', 'so', 'then', 'out', 'up', 'over', 'in', 'on', 'at', 'to', 'for', 'with', 'about', 'what', 'who', 'how', 'why', 'you', 'u', 'ya', 'everybody', 'anybody', 'somebody', 'nobody', 'once', 'twice', 'mom', 'dad', 'wife', 'husband', 'owner', 'manager', 'boss', 'cfo', 'ceo', 'guy', 'lady', 'couple', 'family', 'office', 'hr', 'legal', 'procurement', 'finance', 'sales', 'number', 'price']);
+const NAME_PATTERNS: RegExp[] = [
+  /\b(?:his|her|their) name(?:'s| is)\s+([A-Za-z][a-z]{1,14})\b/i,
+  /\bnamed\s+([A-Za-z][a-z]{1,14})\b/i,
+  /\b(?:owner|manager|director|dr\.?|mr\.?|mrs\.?|ms\.?|coordinator|buyer|cfo|ceo|vp)\s+([A-Z][a-z]{1,14})\b/,
+  /\b(?:text|email|e-mail|call|message|dm|write to|say to|email to|note to|text to|recap (?:email )?to)\s+([A-Za-z][a-z]{1,14})\b(?!['’]s)/gi,
+];
+function nameIn(message: string): string | undefined {
+  for (const re of NAME_PATTERNS) {
+    for (const m of message.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))) {
+      const w = m[1];
+      if (w && !NOT_A_PERSON.has(w.toLowerCase())) return `${w.charAt(0).toUpperCase()}${w.slice(1).toLowerCase()}`;
+    }
+  }
+  return undefined;
+}
+
 const TRIED = /\b(?:i (?:already|always) |i(?:'ve| have) (?:already )?(?:tried|done)|tried that|already tried|tried(?= (?:the|that|this|your) ))\s*([^.!?\n]{4,140})/i;
 
 /** The facts after one more rep message. */
@@ -204,5 +231,6 @@ export function withMessage(facts: Facts, message: string): Facts {
     occasion: occasionIn(message) ?? facts.occasion,
     competitor: competitorIn(message) ?? facts.competitor,
     amount: amountIn(message) ?? facts.amount,
+    name: nameIn(message) ?? facts.name,
   };
 }

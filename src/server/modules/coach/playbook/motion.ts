@@ -34,7 +34,8 @@ const SIGNALS: Array<[Motion, RegExp]> = [
   ['showroom', / (?:showroom|lot|dealership|test drive|test drove|test driven|walk[- ]?ins?|walks? in|came in|comes? in(?:to)? (?:the )?(?:store|shop)|store|retail|sales floor|retail floor|on the floor|tour|tours|toured|venue) /],
   ['in_home', / (?:kitchen table|in home|in-home|their home|sit down with (?:them|the couple)|living room|home appointment|inspection) /],
   ['inbound_phone', / (?:filled out|fill out|quote form|web form|form on|inbound|leads? (?:come|came)|requested a quote|asked for a quote|comparison site|inquir\w*|enquir\w*) /],
-  ['cold_phone', / (?:cold call\w*|dial\w*|phone|calls?|calling|hang up|hung up|voicemail|receptionist|gatekeeper) /],
+  // Selling by phone, not any phone in the story ("he was on his phone the whole time").
+  ['cold_phone', / (?:cold call\w*|dial\w*|(?:by|over the|on the) phone(?! with (?:his|her|their) )|phone (?:calls?|sales)|calls?(?! (?:me|us) back)|calling|hang up|hung up|voicemail|receptionist|gatekeeper) /],
   ['field_b2b', / (?:job ?sites?|site visits?|swing by|drop by|stop by|visit (?:the )?(?:office|shop|site)|walk in(?:to)? (?:offices|businesses)|on site|coffee and donuts) /],
   ['email_social', / (?:cold emails?|emails?|linkedin|inmail|dm|dms|outreach|sequence) /],
   ['enterprise', / (?:cfo|ceo|vp|committee|procurement|champion|economic buyer|stakeholders?|board|legal review|security review|rfp|month deal|quarter) /],

@@ -29,7 +29,7 @@ function partnerOf(decider: string | undefined): string | undefined {
 }
 
 /** What a line can be filled with beyond the profile: what the rep said in this conversation. */
-export type LineFacts = Pick<Facts, 'amount' | 'competitor' | 'decider'>;
+export type LineFacts = Pick<Facts, 'amount' | 'competitor' | 'decider' | 'name'>;
 
 /**
  * Puts what the coach knows into a line: the rep's product and industry from the profile, and
@@ -48,8 +48,9 @@ export function fill(text: string, p: RepProfile, facts?: LineFacts): string {
     competitor,
     "competitor's": competitor ? `${competitor}${/s$/i.test(competitor) ? "'" : "'s"}` : undefined,
     partner: partnerOf(facts?.decider),
+    name: facts?.name,
   };
-  return text.replace(/(^|[.!?]\s+|"\s*)?\{(product|industry|amount|competitor's|competitor|partner)(?:\|([^}]*))?\}/g, (_m, start: string | undefined, key: string, otherwise: string | undefined, offset: number) => {
+  return text.replace(/(^|[.!?]\s+|"\s*)?\{(product|industry|amount|competitor's|competitor|partner|name)(?:\|([^}]*))?\}/g, (_m, start: string | undefined, key: string, otherwise: string | undefined, offset: number) => {
     const value = values[key] ?? otherwise ?? '';
     // An optional group that matches nothing is undefined in JavaScript, so the very start is told by the offset.
     return start !== undefined || offset === 0 ? `${start ?? ''}${value.charAt(0).toUpperCase()}${value.slice(1)}` : value;
@@ -75,6 +76,10 @@ export function excerpt(passage: KnowledgePassage, max = 180): string {
 /** The rep's words turned to the coach's voice: "i/my/me" → "you/your". */
 export function toSecondPerson(clause: string): string {
   return clause
+    .replace(/\bam i\b/gi, 'are you')
+    .replace(/\bi am\b/gi, 'you are')
+    .replace(/\bwas i\b/gi, 'were you')
+    .replace(/\bi was\b/gi, 'you were')
     .replace(/\bi'm\b|\bim\b/gi, "you're")
     .replace(/\bi've\b|\bive\b/gi, "you've")
     .replace(/\bi\b/gi, 'you')
@@ -97,8 +102,12 @@ export function keyClause(message: string): string | undefined {
       // echoed; nor is a lead-in ("if you were gonna ask").
       .filter((c) => c.split(/\s+/).length >= 4 && c.split(/\s+/).length <= 24 && !isDirectQuestion(c) && !/^(?:(?:can|could|would) (?:you|u) |pls |please |just )?(?:give|tell|show|write|send|help) me\b|\bback to it\b|\b(?:word for word|exact words|keep it|(?:\d+|one|two|three) (?:sentences?|lines?|words)|is that a thing|wait (?:i|you) said)\b|^(?:if|in case) (?:you|u) (?:were )?(?:gonna|going to|want to|wanna) (?:ask|know)/i.test(c));
   const sentences = message.split(/(?<=[.!?])\s+|\n+|;\s*|,\s*(?:but|and then|then|so)\s+|\s+but\s+/i);
-  // A long run-on sentence, as reps type on a phone, is read in its comma-separated parts.
-  const clauses = echoable(sentences).length > 0 ? echoable(sentences) : echoable(sentences.flatMap((c) => c.split(/,\s+/)));
+  // A long run-on sentence, as reps type on a phone, is read in its comma-separated parts too:
+  // its details ("owner Luis, his cpa charges $300 a month") are what the coach should say back.
+  const parts = (c: string) => c.split(/,\s+|\s+and\s+(?=(?:he|she|they|we|i|last|then)\b)/i);
+  const long = echoable(sentences.flatMap((c) => (c.split(/\s+/).length > 24 ? parts(c) : [c])));
+  // A sentence that cannot be said back whole ("word for word pls, she picked a $1,899 washer") gives its parts.
+  const clauses = long.length > 0 ? long : echoable(sentences.flatMap(parts));
   const score = (c: string) => (BUYER.test(c) ? 1 : 0) + (/\d/.test(c) ? 2 : 0) + (/\s[A-Z][a-z]+/.test(c) ? 1 : 0);
   let best: string | undefined;
   for (const c of clauses) if (best === undefined || score(c) > score(best)) best = c;
@@ -148,7 +157,10 @@ export function reflection(message: string, facts: Facts): string {
  * like for a 200 person company" about "a 200 person company". The answer opens by naming it.
  */
 function requestFocus(message: string): string | undefined {
-  const m = /\b(on|for|at|in|with|without|before|after)\s+((?:(?!\b(?:on|for|at|in|with|without|before|after)\b)[^.!?,])+?)\s*(?:then|now|pls|please|lol)?\s*[.!?]*\s*$/i.exec(message.trim());
+  // "what about the bottled water people, what do i say back": the thing asked about.
+  const about = /\bwhat about\s+((?:the |those |these |my |our )?[a-z][^.!?,]{2,40}?)(?:\s+specifically)?\s*(?:[,.?]|$)/i.exec(message.trim())?.[1];
+  if (about) return `About ${toSecondPerson(about.trim())}`;
+  const m = /\b(on|for|at|in|with|without|before|after|about)\s+((?:(?!\b(?:on|for|at|in|with|without|before|after|about)\b)[^.!?,])+?)\s*(?:then|now|pls|please|lol)?\s*[.!?]*\s*$/i.exec(message.trim());
   const prep = m?.[1];
   const rest = m?.[2]?.trim();
   if (!prep || !rest || rest.split(/\s+/).length < 2 || rest.split(/\s+/).length > 12) return undefined;

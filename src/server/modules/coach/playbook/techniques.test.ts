@@ -11,7 +11,7 @@ const PLACEHOLDER = /\[(?:[a-z][a-z'’ -]{1,30})\]/i;
  * The only values the engine fills in: the profile's product and industry, and what the rep said
  * in the conversation, which always carries the words to use when the rep has not said it.
  */
-const UNKNOWN_FILL = /\{(?!(?:product|industry)\}|(?:amount|competitor's|competitor|partner)\|[^}|{]+\})[^}]*\}/;
+const UNKNOWN_FILL = /\{(?!(?:product|industry)\}|(?:amount|competitor's|competitor|partner|name)\|[^}|{]+\})[^}]*\}/;
 
 const playbook = readStarterPlaybook();
 const chunks = chunkKnowledge(playbook);
@@ -33,7 +33,7 @@ describe('no placeholder reaches the rep', () => {
 
   it('in any technique filled with or without what the rep said', () => {
     const profile = { username: 'r', industry: 'Home services', product: 'Solar panels, $0 down', salesExperience: null, biggestStruggle: null, targetIncome: null, currentIncome: null, city: null, state: null };
-    const told = { amount: '$40 a month', competitor: 'the honda place', decider: 'the husband' };
+    const told = { amount: '$40 a month', competitor: 'the honda place', decider: 'the husband', name: 'Carol' };
     for (const t of TECHNIQUES) {
       for (const text of [t.why, t.example, t.action, t.roleplay, ...t.steps]) {
         for (const facts of [undefined, {}, told]) {
