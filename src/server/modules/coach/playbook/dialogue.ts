@@ -190,25 +190,25 @@ function chooseTechnique(topic: Topic, words: string, state: DialogueState, fact
   const forMotion = (t: Technique) => Boolean(facts.motion && motionsOf(t)?.includes(facts.motion));
   // What the rep first described picks the technique before anything said since ("I drop the
   // price" answers the coach's question; it does not make the problem a negotiation).
+  // Techniques made for exactly what the rep describes may sit under another topic ("get both of
+  // them there" is about booking, not the objection it came from; "he won't forward anything
+  // from vendors" is about the champion, not discovery). They count only on a clear fit: a phrase
+  // of the rep's words, not one word that sits in many messages.
+  const elsewhere = TECHNIQUES.filter((t) => !wider.includes(t) && !state.used.includes(t.id) && t.method !== avoidMethod && !alreadyTried(t, facts) && fitting(t.topic, facts).includes(t));
   for (const text of [firstWords ?? '', words]) {
     const s = normalize(text);
     const fits = wider.filter((t) => t.fits?.test(s));
+    // A phrase made for another topic beats words that only brush this one.
+    const phraseHere = Math.max(0, ...fits.map((t) => longestFit(t, s)));
+    const phrases = phraseHere < CLEAR_FIT ? elsewhere.filter((t) => longestFit(t, s) >= CLEAR_FIT) : [];
+    const longest = Math.max(0, ...phrases.map((t) => longestFit(t, s)));
+    const across = phrases.find((t) => longestFit(t, s) === longest && forMotion(t)) ?? phrases.find((t) => longestFit(t, s) === longest);
+    if (across) return across;
     // Of the techniques the words fit, the one they describe most of: "$40 cheaper at the honda
     // place" is a competitor's quote (cheaper, quoted less) more than a price complaint (cheaper).
     const best = Math.max(0, ...fits.map((t) => fitLength(t, s)));
     const closest = fits.filter((t) => fitLength(t, s) === best);
     const fit = closest.find(forMotion) ?? fits.find(forMotion) ?? closest[0];
-    if (fit) return fit;
-  }
-  // Nothing in the topics this turn touches fits the words; a technique made for exactly what the
-  // rep describes may sit under another topic ("get both of them there" is about booking, not the
-  // objection it came from). Only a clear fit counts: a few shared letters are no reason to move.
-  const elsewhere = TECHNIQUES.filter((t) => !wider.includes(t) && !state.used.includes(t.id) && t.method !== avoidMethod && !alreadyTried(t, facts) && fitting(t.topic, facts).includes(t));
-  for (const text of [firstWords ?? '', words]) {
-    const s = normalize(text);
-    const fits = elsewhere.filter((t) => longestFit(t, s) >= CLEAR_FIT);
-    const best = Math.max(0, ...fits.map((t) => fitLength(t, s)));
-    const fit = fits.find((t) => fitLength(t, s) === best && forMotion(t)) ?? fits.find((t) => fitLength(t, s) === best);
     if (fit) return fit;
   }
   // Nothing the rep said names a technique. How the rep reaches people (the opening, and the
@@ -524,7 +524,7 @@ function shortest(example: string): string {
 
 /** A question about how to carry out what was just advised, about someone already named. */
 const asksHowToDoIt = (message: string): boolean =>
-  / (?:how (?:do|should|can) i|what do i say to|how would i) (?:ask|tell|get|bring|say|put|approach|raise|do|pitch|frame|word)\b.* (?:her|him|them|it|that) /.test(` ${normalize(message).trim()} `);
+  / (?:how (?:do|should|can) i|what do i say to|how would i) (?:ask|tell|get|bring|say|put|approach|raise|do|pitch|frame|word)\b.* (?:her|him|them|it|that) | what (?:do|should|would) i (?:say|tell them|ask) (?:at the door |on the phone |at the table |then |there )?(?:to|so) (?:get|bring|have|make) (?:both|them|him|her|the two) /.test(` ${normalize(message).trim()} `);
 
 /** The technique just given, worked through step by step for the rep's question; its line is not repeated. */
 function deepen(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique, alsoTopics: Topic[]): Turn {
@@ -629,11 +629,11 @@ export function nextTurn(ctx: CoachContext): Turn {
     const words = `${state.problem ?? ''} ${ctx.message}`;
     // Every technique that fits was given: the next topic the rep's own problem touches, if it
     // has one left; else say so rather than cycle round.
-    if (!fitting(topic, state.facts).some((t) => !state.used.includes(t.id))) {
+    if (!fitting(topic, state.facts).some((t) => !state.used.includes(t.id) && !alreadyTried(t, state.facts))) {
       // Where to look: what the rep's words touch, then the other topics the coach already named.
       const named = ctx.history.toReversed().flatMap((m) => m.coaching?.topics ?? []);
       const nearby = [...diagnose(`${state.problem ?? ''} ${ctx.message}`).topics, ...named];
-      const related = nearby.find((x) => x !== topic && fitting(x, state.facts).some((t) => !state.used.includes(t.id)));
+      const related = nearby.find((x) => x !== topic && fitting(x, state.facts).some((t) => !state.used.includes(t.id) && !alreadyTried(t, state.facts)));
       if (related) {
         const other = chooseTechnique(related, words, state, state.facts, technique?.method);
         const reason = pushbackReason(ctx.message);

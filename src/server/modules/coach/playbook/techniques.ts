@@ -233,7 +233,7 @@ export const TECHNIQUES: Technique[] = [
     name: 'Book the appointment with everyone who decides',
     sources: ['In-home appointments'],
     method: 'Both decision makers present',
-    motions: ['in_home', 'door_to_door'],
+    motions: ['in_home'],
     fits: / (?:both|both of them|spouse|wife|husband|partner|one of them|decision makers?|no shows?|booked|booking|get (?:them|both) (?:there|home|together)) /,
     why: 'Presenting to one spouse means presenting twice, or losing to "I need to talk to my husband". Book when everyone who decides can attend.',
     steps: ['When booking, ask who else decides about the home.', 'Pick a time when everyone can be there.', 'Confirm the day before, with everyone named.'],
