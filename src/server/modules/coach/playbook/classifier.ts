@@ -17,7 +17,7 @@ import { normalize } from './text.js';
  */
 
 /** What training needs of a scenario. */
-export type LabelledMessage = Pick<Scenario, 'message' | 'stage' | 'topics'>;
+export type LabelledMessage = Pick<Scenario, 'message' | 'stage' | 'topics'> & { weight?: number };
 
 // ---------------------------------------------------------------------------------------------
 // Features
@@ -289,14 +289,15 @@ export function trainModels(corpus: LabelledMessage[], opts: ClassifierOptions =
     if (topics.length > 0) {
       const labels = TOPICS.map(() => 0);
       const rest = topics.length > 1 ? (1 - opts.primaryWeight) / (topics.length - 1) : 0;
+      const w = sc.weight ?? 1;
       topics.forEach((t, i) => {
-        labels[TOPICS.indexOf(t)] = topics.length === 1 ? 1 : i === 0 ? opts.primaryWeight : rest;
+        labels[TOPICS.indexOf(t)] = w * (topics.length === 1 ? 1 : i === 0 ? opts.primaryWeight : rest);
       });
       topicDocs.push({ features: feats, labels });
     }
     // A scenario labelled `general` teaches the stage model nothing.
     const s = CALL_STAGES.findIndex((st) => st === sc.stage);
-    if (s >= 0) stageDocs.push({ features: feats, labels: CALL_STAGES.map((_, i) => (i === s ? 1 : 0)) });
+    if (s >= 0) stageDocs.push({ features: feats, labels: CALL_STAGES.map((_, i) => (i === s ? (sc.weight ?? 1) : 0)) });
   }
   const domainDocs = [
     ...corpus.map((sc) => ({ features: tokens(sc.message), labels: [1, 0] })),

@@ -25,7 +25,13 @@ export const scenarioFileSchema = z.object({
 });
 
 /** The training corpus: scenarios, plus chatter with no sales content for the sales-or-not model. */
-export const trainingCorpusSchema = scenarioFileSchema.extend({
+export const trainingCorpusSchema = z.object({
+  /**
+   * `weight` (default 1): how much one example counts in training. The turns taken from dialogue
+   * sets count less than the opening messages written for the corpus: their label often depends
+   * on the conversation before them, which the one-message models do not see.
+   */
+  scenarios: z.array(scenarioSchema.extend({ weight: z.number().positive().max(1).optional() })),
   offTopic: z.array(z.string()).default([]),
 });
 export type TrainingCorpus = z.infer<typeof trainingCorpusSchema>;
