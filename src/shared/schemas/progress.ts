@@ -100,7 +100,7 @@ export const progressSchema = z.object({
   }),
   /** The last PROGRESS_WEEKS weeks, oldest first; `weekStart` is that Monday (YYYY-MM-DD, in `timeZone`). */
   sessionsPerWeek: z.array(z.object({ weekStart: z.string(), sessions: z.number().int() })),
-  /** The coach's replies by the call stage they were about (general chatter left out). */
+  /** The coach's replies by the call stage they were about, all three in call order (general chatter left out). */
   stages: z.array(z.object({ stage: z.enum(CALL_STAGES), replies: z.number().int() })),
   /** The coach's replies by their main topic, most first. */
   topics: z.array(z.object({ topic: z.enum(TOPICS), replies: z.number().int() })),

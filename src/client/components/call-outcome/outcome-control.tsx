@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PhoneCall } from 'lucide-react';
 import { CALL_RESULT_LABELS, CALL_RESULTS, callOutcomeInputSchema, OUTCOME_NOTE_MAX, type CallResult, type ReplyOutcome } from '../../../shared/schemas/progress';
 import { ApiRequestError } from '../../lib/api-client';
@@ -17,8 +17,10 @@ export interface OutcomeControlProps {
   messageId: number;
   /** Its outcome as read with the reply (the conversation, the progress page), if one was logged. */
   outcome: ReplyOutcome | null | undefined;
-  /** The method the reply coached with, to name it to screen readers ("How did the call go with LAER?"). */
+  /** The method the reply coached with, named in the chooser ("How did the call go with LAER?"). */
   method?: string;
+  /** Show a logged note under the result (the progress page); the chat keeps to one line. */
+  showNote?: boolean;
   className?: string;
 }
 
@@ -29,7 +31,7 @@ type FieldErrors = Partial<Record<'result' | 'note', string>>;
  * forward, stalled, lost, and an optional note). Once logged it shows the result, which can be
  * changed or taken back. Every row is a 44 px target.
  */
-export function OutcomeControl({ messageId, outcome: loaded, method, className }: OutcomeControlProps) {
+export function OutcomeControl({ messageId, outcome: loaded, method, showNote = false, className }: OutcomeControlProps) {
   const outcome = useReplyOutcome(messageId, loaded);
   const save = useSaveOutcome();
   const [open, setOpen] = useState(false);
@@ -38,6 +40,12 @@ export function OutcomeControl({ messageId, outcome: loaded, method, className }
   const [errors, setErrors] = useState<FieldErrors>({});
   const id = useId();
   const about = method ? ` with ${method}` : '';
+  const form = useRef<HTMLFormElement>(null);
+
+  // Opened under the last reply, the chooser would reach below the message box: bring it into view.
+  useEffect(() => {
+    if (open) form.current?.scrollIntoView({ block: 'nearest' });
+  }, [open]);
 
   const start = () => {
     setResult(outcome?.result ?? null);
@@ -72,17 +80,19 @@ export function OutcomeControl({ messageId, outcome: loaded, method, className }
 
   if (!open) {
     return (
-      <div className={cn('flex min-h-11 max-w-[85%] flex-wrap items-center gap-x-2 text-sm', className)} data-testid="call-outcome">
+      <div className={cn('max-w-[85%] text-sm', className)} data-testid="call-outcome">
         {outcome ? (
           <>
-            <PhoneCall className={cn('h-4 w-4 shrink-0', RESULT_STYLE[outcome.result].text)} aria-hidden />
-            <span className="text-slate-700">
-              Your call: <strong className={RESULT_STYLE[outcome.result].text}>{CALL_RESULT_LABELS[outcome.result]}</strong>
-            </span>
-            {outcome.note && <span className="min-w-0 max-w-full truncate text-slate-500">“{outcome.note}”</span>}
-            <Button variant="ghost" size="md" className="px-2 text-blue-700" onClick={start} aria-label={`Change how the call went${method ? ` (${method})` : ''}`}>
-              Change
-            </Button>
+            <div className="flex min-h-11 items-center gap-2">
+              <PhoneCall className={cn('h-4 w-4 shrink-0', RESULT_STYLE[outcome.result].text)} aria-hidden />
+              <span className="text-slate-700">
+                Your call: <strong className={RESULT_STYLE[outcome.result].text}>{CALL_RESULT_LABELS[outcome.result]}</strong>
+              </span>
+              <Button variant="ghost" size="md" className="px-2 text-blue-700" onClick={start} aria-label={`Change how the call went${method ? ` (${method})` : ''}`}>
+                Change
+              </Button>
+            </div>
+            {showNote && outcome.note && <p className="whitespace-pre-wrap break-words pb-1 pl-6 text-slate-600">“{outcome.note}”</p>}
           </>
         ) : (
           <Button variant="ghost" size="md" className="-ml-2 px-2 text-blue-700" onClick={start} aria-label={method ? `Tried it? How did the call go? (${method})` : undefined}>
@@ -99,6 +109,7 @@ export function OutcomeControl({ messageId, outcome: loaded, method, className }
 
   return (
     <form
+      ref={form}
       onSubmit={submit}
       noValidate
       data-testid="call-outcome-chooser"

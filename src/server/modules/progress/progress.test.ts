@@ -128,6 +128,13 @@ describe('Pro gating of GET /api/progress', () => {
     expect(p.outcomes).toMatchObject({ total: 0, effectiveness: null, effectivenessBasedOn: 0, byTechnique: [] });
     expect(p.sessionsPerWeek).toHaveLength(12);
     expect(p.recentReplies).toEqual([]);
+    expect(p.stages).toEqual([
+      { stage: 'intro', replies: 0 },
+      { stage: 'middle', replies: 0 },
+      { stage: 'close', replies: 0 },
+    ]);
+    expect(p.topics).toEqual([]);
+    expect(p.improvementAreas).toEqual([]);
   });
 
   it('closes when Pro lapses', async () => {

@@ -152,7 +152,7 @@ async function sessionFigures(db: Db, userId: number, now: string, tz: string): 
 }
 
 interface CoachingSqlRow extends Record<string, unknown> {
-  stages: { stage: CallStage; replies: number }[] | null;
+  stages: { stage: CallStage; replies: number }[];
   topics: { topic: Topic; replies: number }[] | null;
   areas: { topic: Topic; stage: CallStage; weight: number; replies: number; last_at: string }[] | null;
 }
@@ -180,8 +180,8 @@ async function coachingFigures(db: Db, userId: number, now: string): Promise<Coa
       group by 1, 2
     )
     select
-      (select json_agg(json_build_object('stage', stage, 'replies', n) order by array_position(array['intro', 'middle', 'close'], stage))
-        from (select stage, count(*) as n from replies where stage in ('intro', 'middle', 'close') group by stage) s) as stages,
+      (select json_agg(json_build_object('stage', s.stage, 'replies', (select count(*) from replies r where r.stage = s.stage)) order by s.ord)
+        from unnest(array['intro', 'middle', 'close']) with ordinality as s(stage, ord)) as stages,
       (select json_agg(json_build_object('topic', topic, 'replies', n) order by n desc, topic)
         from (select topic, count(*) as n from replies where topic is not null group by topic) t) as topics,
       (select json_agg(json_build_object('topic', topic, 'stage', stage, 'weight', round(weight::numeric, 2), 'replies', replies, 'last_at', last_at) order by weight desc, last_at desc)
@@ -306,7 +306,7 @@ export async function progressOverview(db: Db, user: UserRow, now: Date, timeZon
     },
     activity: { goalsAchieved: n(sessions.totals.goals), positiveOutcomes: n(sessions.totals.positive) },
     sessionsPerWeek: sessions.weeks.map((w) => ({ weekStart: w.week_start, sessions: n(w.sessions) })),
-    stages: (coaching.stages ?? []).map((s) => ({ stage: s.stage, replies: n(s.replies) })),
+    stages: coaching.stages.map((s) => ({ stage: s.stage, replies: n(s.replies) })),
     topics: (coaching.topics ?? []).map((t) => ({ topic: t.topic, replies: n(t.replies) })),
     improvementAreas: (coaching.areas ?? []).map((a) => ({ topic: a.topic, stage: a.stage, weight: n(a.weight), replies: n(a.replies), lastAt: iso(a.last_at) })),
     outcomes: {

@@ -45,7 +45,8 @@ export function ChatHeader({ status, showNewChat, busy, onNewChat, onPastChats }
   );
   const actions = (
     <>
-      <Link href="/progress" className="inline-flex h-11 min-w-11 flex-col items-center justify-center gap-0.5 rounded-lg px-1.5 text-[11px] font-medium leading-none text-slate-700 hover:bg-slate-100">
+      {/* Narrower than its neighbours (tight letters, no side padding), so "Unlimited coaching sessions" still fits beside three controls at 390 px. */}
+      <Link href="/progress" className="inline-flex h-11 min-w-11 flex-col items-center justify-center gap-0.5 rounded-lg px-0 text-[11px] font-medium leading-none tracking-tight text-slate-700 hover:bg-slate-100">
         <ChartNoAxesColumn className="h-5 w-5" aria-hidden />
         Progress
       </Link>

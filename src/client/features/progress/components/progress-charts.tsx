@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { STAGE_LABELS, TOPIC_LABELS } from '../../../../shared/coaching';
-import { CALL_RESULT_LABELS, CALL_RESULTS, type Progress } from '../../../../shared/schemas/progress';
+import { CALL_RESULT_LABELS, CALL_RESULTS, type CallResult, type Progress } from '../../../../shared/schemas/progress';
 import { RESULT_STYLE } from '../../../components/call-outcome/result-style';
 import { formatWeek } from '../lib/format';
 
@@ -28,7 +28,9 @@ function ChartFigure<Row>({ caption, rows, columns, height, testId, children }: 
       <div aria-hidden className="w-full" style={{ height }}>
         {children}
       </div>
-      <table className="sr-only">
+      {/* The wrapper is what is visually hidden: a table will not shrink to sr-only's 1 px and would widen the page. */}
+      <div className="sr-only">
+      <table>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -49,12 +51,19 @@ function ChartFigure<Row>({ caption, rows, columns, height, testId, children }: 
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }
 
 const resultColumns = <Row extends Record<(typeof CALL_RESULTS)[number], number>>(): Column<Row>[] =>
   CALL_RESULTS.map((r) => ({ label: CALL_RESULT_LABELS[r], value: (row: Row) => row[r] }));
+
+/** The legend in the results' own order (won first), not recharts' alphabetical one. */
+const byResult = (item: { dataKey?: unknown }) => CALL_RESULTS.indexOf(item.dataKey as CallResult);
+
+/** Legend labels in the page's text colour: the bar colours are too light for text on white. */
+const legendText = (value: string) => <span style={{ color: '#334155' }}>{value}</span>;
 
 /** One bar per result, stacked: which way the calls went. */
 const resultBars = (layout: 'horizontal' | 'vertical') =>
@@ -81,7 +90,7 @@ export function OutcomesPerWeekChart({ perWeek }: { perWeek: Progress['outcomes'
         <XAxis dataKey="week" tick={AXIS} interval="preserveStartEnd" minTickGap={12} />
         <YAxis allowDecimals={false} tick={AXIS} />
         <Tooltip />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={byResult} formatter={legendText} />
         {resultBars('horizontal')}
       </BarChart>
     </ChartFigure>
@@ -104,7 +113,7 @@ export function TechniqueChart({ byTechnique }: { byTechnique: Progress['outcome
         <XAxis type="number" allowDecimals={false} tick={AXIS} />
         <YAxis type="category" dataKey="method" width={132} tick={AXIS} interval={0} />
         <Tooltip />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={byResult} formatter={legendText} />
         {resultBars('vertical')}
       </BarChart>
     </ChartFigure>

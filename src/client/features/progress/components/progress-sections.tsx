@@ -34,16 +34,16 @@ export function EffectivenessCard({ outcomes }: { outcomes: Progress['outcomes']
           <CardDescription>From how your real calls went after trying the coach’s advice.</CardDescription>
         </div>
         {outcomes.effectiveness === null ? (
-          <p className="text-right">
+          <p className="sm:text-right">
             <span className="block text-lg font-semibold text-slate-900" data-testid="effectiveness-score">
               Not enough outcomes yet
             </span>
-            <span className="text-sm text-slate-600">
+            <span className="block text-sm text-slate-600">
               Log {missing} more call{missing === 1 ? '' : 's'} to see your score.
             </span>
           </p>
         ) : (
-          <p className="text-right">
+          <p className="sm:text-right">
             <span className="text-5xl font-bold tracking-tight text-blue-900" data-testid="effectiveness-score">
               {outcomes.effectiveness}
             </span>
@@ -86,7 +86,7 @@ export function RecentReplies({ replies }: { replies: Progress['recentReplies'] 
                 </span>
               </p>
               {r.conversationTitle && <p className="truncate text-xs text-slate-500">“{r.conversationTitle}”</p>}
-              <OutcomeControl messageId={r.messageId} outcome={r.outcome} method={r.method} className="max-w-none" />
+              <OutcomeControl messageId={r.messageId} outcome={r.outcome} method={r.method} showNote className="max-w-none" />
             </li>
           ))}
         </ul>
