@@ -11,25 +11,24 @@ import { apiRequest } from '../api-client';
 export const progressKeyRoot = ['/api/progress'] as const;
 
 /**
- * Each reply's outcome lives in its own cache entry, seeded from what the conversation or the
- * progress page read. A change is written here only, not into the conversation's cached
- * messages: rewriting those would make the chat re-run its scrolling for a new message list.
+ * What this tab changed: an outcome logged, changed or taken back here is kept under the reply's
+ * id and shown wherever the reply is (the chat, the progress page). It is not written into the
+ * conversation's cached messages: rewriting those would make the chat re-run its scrolling for a
+ * new message list. Nothing else is kept here, so a reply read afresh shows what the server sent.
  */
 const outcomeKey = (messageId: number) => ['call-outcome', messageId] as const;
 
 export function useReplyOutcome(messageId: number, loaded: ReplyOutcome | null | undefined): ReplyOutcome | null {
-  const seed = loaded ?? null;
-  const { data } = useQuery({
+  const { data } = useQuery<ReplyOutcome | null>({
     queryKey: outcomeKey(messageId),
-    // Never fetched: the entry only holds what was read with the reply, or logged since.
-    queryFn: () => seed,
-    initialData: seed,
+    // Never fetched: only a change made here fills it.
+    queryFn: () => null,
     enabled: false,
     staleTime: Infinity,
     // Kept while the tab lives: a reply shown again later must not fall back to an older copy.
     gcTime: Infinity,
   });
-  return data ?? null;
+  return data !== undefined ? data : (loaded ?? null);
 }
 
 export type OutcomeChange = { messageId: number } & ({ input: CallOutcomeInput } | { input: null });
