@@ -29,6 +29,7 @@ import { configRoutes } from './modules/config/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { plansRoutes } from './modules/plans/routes.js';
+import { progressRoutes } from './modules/progress/routes.js';
 import { referralRoutes } from './modules/referrals/routes.js';
 import { trainingRoutes } from './modules/training/routes.js';
 import { tutorialRoutes } from './modules/tutorial/routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
     await api.register(onboardingRoutes(deps));
     await api.register(tutorialRoutes(deps));
     await api.register(trainingRoutes(deps));
+    await api.register(progressRoutes(deps));
     await api.register(accountRoutes(deps));
     await api.register(chatRoutes(deps));
     await api.register(escalationRoutes(deps));

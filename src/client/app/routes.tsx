@@ -66,6 +66,7 @@ const loadCheckout = () => import('../features/billing/pages/checkout-page');
 const ProCheckoutPage = lazyPage(() => loadCheckout().then((m) => m.ProCheckoutPage));
 const BasicCheckoutPage = lazyPage(() => loadCheckout().then((m) => m.BasicCheckoutPage));
 const ProPromoCheckoutPage = lazyPage(() => loadCheckout().then((m) => m.ProPromoCheckoutPage));
+const ProgressPage = lazyPage(() => import('../features/progress/pages/progress-page').then((m) => m.ProgressPage));
 const ReferralPage = lazyPage(() => import('../features/referrals/pages/referral-page').then((m) => m.ReferralPage));
 const TrainingPage = lazyPage(() => import('../features/training/pages/training-page').then((m) => m.TrainingPage));
 const TutorialPage = lazyPage(() => import('../features/tutorial/pages/tutorial-page').then((m) => m.TutorialPage));
@@ -177,6 +178,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/training', title: 'Sales Training', back: '/home', tab: { label: 'Training', icon: GraduationCap }, chrome: 'header-and-tabs', page: TrainingPage, auth: SIGNED_IN },
   comingSoon('/community', 'Community', '/home', { tab: { label: 'Community', icon: Users } }),
   { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: Gift }, chrome: 'header-and-tabs', page: ReferralPage, auth: SIGN_IN_AND_RETURN },
+  { path: '/progress', title: 'Your Progress', back: '/chat', tab: null, chrome: 'header-and-tabs', page: ProgressPage, auth: SIGNED_IN },
   { path: '/account', title: 'Account Settings', back: '/home', tab: { label: 'Account', icon: User }, chrome: 'header-and-tabs', page: AccountPage, auth: SIGNED_IN },
   comingSoon('/feedback', 'Feedback', '/account'),
   comingSoon('/admin', 'Admin Panel', '/account'),

@@ -4,6 +4,7 @@ import { MESSAGE_ROLES } from './chat.js';
 import { escalationSchema } from './escalations.js';
 import { onboardingSchema } from './onboarding.js';
 import { safeString } from './primitives.js';
+import { callOutcomeExportSchema } from './progress.js';
 import { userSchema } from './user.js';
 
 /** PUT /api/account/profile: the onboarding fields, edited from the account page. */
@@ -121,5 +122,7 @@ export const accountExportSchema = z.object({
       updatedAt: z.string(),
     }),
   ),
+  /** How the rep's calls went after trying a coaching reply ("Tried it", issue #15). */
+  callOutcomes: z.array(callOutcomeExportSchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { coachingSchema } from '../coaching.js';
 import { safeString } from './primitives.js';
+import { replyOutcomeSchema } from './progress.js';
 import { MESSAGE_MAX } from '../chat-limits.js';
 
 export { MESSAGE_MAX };
@@ -27,6 +28,11 @@ export const chatMessageSchema = z.object({
   coaching: coachingSchema.optional(),
   /** A rep's message: the id the browser sent it with, so a page matches a retried message to the stored one. */
   clientId: z.string().optional(),
+  /**
+   * A coaching reply's logged call outcome ("Tried it", issue #15). Read with the conversation
+   * (GET /api/chat/sessions/:id); a send's answer, which echoes the history the coach saw, leaves it out.
+   */
+  outcome: replyOutcomeSchema.optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -11,3 +11,4 @@ export * from './knowledge.js';
 export * from './rate-limits.js';
 export * from './referrals.js';
 export * from './training.js';
+export * from './progress.js';

@@ -5,6 +5,7 @@ import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, session
 import { HttpError } from '../../plugins/errors.js';
 import { assertUncommonPassword, emailTakenError, revokeOtherSessions, hashPassword, hashToken, verifyPassword } from '../auth/service.js';
 import { escalationFields } from '../escalations/service.js';
+import { exportCallOutcomes } from '../progress/service.js';
 import { toUserDto } from '../user/service.js';
 import { conversationToMarkdown } from './transcript.js';
 
@@ -43,7 +44,7 @@ export async function changePassword(db: Db, user: UserRow, currentToken: string
 
 /**
  * Deletes the person: their row and, through the foreign keys, their sessions, conversations,
- * escalations, feedback and training marks. Payment records stay, detached (user id set null), as the law asks (DECISIONS §9).
+ * escalations, feedback, training marks and call outcomes. Payment records stay, detached (user id set null), as the law asks (DECISIONS §9).
  */
 /** `beforeDelete` runs once the password is confirmed: billing stops renewals there (billing/stopRenewals). */
 export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletionInput, beforeDelete?: (userId: number) => Promise<void>): Promise<void> {
@@ -76,6 +77,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
     .where(eq(aiEscalations.userId, user.id))
     .orderBy(asc(aiEscalations.createdAt), asc(aiEscalations.id));
 
+  const callOutcomes = await exportCallOutcomes(db, user.id);
   const trainingRows = await db.select().from(trainingProgress).where(eq(trainingProgress.userId, user.id)).orderBy(asc(trainingProgress.createdAt), asc(trainingProgress.partId));
 
   const dto = toUserDto(user);
@@ -122,5 +124,6 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     })),
+    callOutcomes,
   };
 }

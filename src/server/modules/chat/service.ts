@@ -6,7 +6,7 @@ import type { ChatMessage, ChatSession, ChatStatus, ConversationSummary } from '
 import type { Db, Tx } from '../../db/client.js';
 import { pgErrorOf, withRetry } from '../../db/errors.js';
 import { countHitSql, countHitValues, overLimitFor, type Limit } from '../../plugins/rate-limits.js';
-import { aiEscalations, chatMessages, chatSessions, users, type UserRow } from '../../db/schema/index.js';
+import { aiEscalations, callOutcomes, chatMessages, chatSessions, users, type CallOutcomeRow, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import {
   assertMayStartConversation,
@@ -24,13 +24,14 @@ import {
 } from '../billing/service.js';
 import type { CoachContext, CoachReply, HistoryMessage } from '../coach/service.js';
 import { passagesSql, searchKnowledge, searchQueryText, toPassages } from '../knowledge/service.js';
+import { toReplyOutcome } from '../progress/service.js';
 
 const TITLE_MAX = 80;
 
 type MessageRow = typeof chatMessages.$inferSelect;
 type ChatRow = typeof chatSessions.$inferSelect;
 
-export function toChatMessage(row: MessageRow): ChatMessage {
+export function toChatMessage(row: MessageRow, outcome: CallOutcomeRow | null = null): ChatMessage {
   return {
     id: row.id,
     role: row.role,
@@ -39,6 +40,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     ...(row.options?.length ? { options: row.options } : {}),
     ...(row.coaching ? { coaching: row.coaching } : {}),
     ...(row.clientId ? { clientId: row.clientId } : {}),
+    ...(outcome ? { outcome: toReplyOutcome(outcome) } : {}),
   };
 }
 
@@ -77,8 +79,14 @@ async function ownConversation(db: Db, userId: number, sessionId: string): Promi
   return row;
 }
 
-async function messagesOf(db: Db, chatId: number): Promise<MessageRow[]> {
-  return db.select().from(chatMessages).where(eq(chatMessages.chatSessionId, chatId)).orderBy(asc(chatMessages.id));
+/** The messages with each coaching reply's logged call outcome (progress), in the same statement. */
+async function messagesOf(db: Db, chatId: number): Promise<{ message: MessageRow; outcome: CallOutcomeRow | null }[]> {
+  return db
+    .select({ message: chatMessages, outcome: callOutcomes })
+    .from(chatMessages)
+    .leftJoin(callOutcomes, eq(callOutcomes.messageId, chatMessages.id))
+    .where(eq(chatMessages.chatSessionId, chatId))
+    .orderBy(asc(chatMessages.id));
 }
 
 /** Every chat field is null when the conversation is not the caller's (the counter's row stands alone). */
@@ -196,7 +204,7 @@ async function readTurn(deps: TurnDeps, userId: number, sessionId: string, messa
 
 export async function readConversation(db: Db, userId: number, sessionId: string): Promise<ChatSession> {
   const chat = await ownConversation(db, userId, sessionId);
-  return { sessionId, messages: (await messagesOf(db, chat.id)).map(toChatMessage) };
+  return { sessionId, messages: (await messagesOf(db, chat.id)).map((m) => toChatMessage(m.message, m.outcome)) };
 }
 
 export async function listConversations(db: Db, userId: number): Promise<ConversationSummary[]> {
@@ -502,6 +510,6 @@ async function writeTurnStatement(
 
 /** The answer to POST /api/chat/message: the conversation with the new messages. */
 export function sessionAfterTurn(turn: StartedTurn, stored: { user: MessageRow; assistant: MessageRow }): ChatSession {
-  return { sessionId: turn.chat.sessionId, messages: [...turn.history, stored.user, stored.assistant].map(toChatMessage) };
+  return { sessionId: turn.chat.sessionId, messages: [...turn.history, stored.user, stored.assistant].map((m) => toChatMessage(m)) };
 }
 

@@ -72,6 +72,9 @@ export function AccountPage() {
           <dt className="text-slate-500">Coaching sessions used</dt>
           <dd className="font-medium">{user.sessionCount}</dd>
         </dl>
+        <Link href="/progress" className={LEGAL_LINK}>
+          See your progress and call outcomes
+        </Link>
       </Card>
 
       <SubscriptionBlock />

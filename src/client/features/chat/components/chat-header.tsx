@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createPortal } from 'react-dom';
-import { History, SquarePen } from 'lucide-react';
+import { Link } from 'wouter';
+import { ChartNoAxesColumn, History, SquarePen } from 'lucide-react';
 import type { ChatStatus } from '../../../../shared/schemas/chat';
 import { useHeaderSlots } from '../../../lib/page-chrome';
 import { chatSubtitle } from '../lib/chat-status';
@@ -44,6 +45,11 @@ export function ChatHeader({ status, showNewChat, busy, onNewChat, onPastChats }
   );
   const actions = (
     <>
+      {/* Narrower than its neighbours (tight letters, no side padding), so "Unlimited coaching sessions" still fits beside three controls at 390 px. */}
+      <Link href="/progress" className="inline-flex h-11 min-w-11 flex-col items-center justify-center gap-0.5 rounded-lg px-0 text-[11px] font-medium leading-none tracking-tight text-slate-700 hover:bg-slate-100">
+        <ChartNoAxesColumn className="h-5 w-5" aria-hidden />
+        Progress
+      </Link>
       <HeaderAction label="Past chats" icon={History} onClick={onPastChats} disabled={busy} />
       {showNewChat && <HeaderAction label="New Chat" icon={SquarePen} onClick={onNewChat} disabled={busy} />}
     </>

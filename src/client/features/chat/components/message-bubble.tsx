@@ -2,6 +2,7 @@ import { Users } from 'lucide-react';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
 import { cn } from '../../../lib/cn';
 import { CoachMarkdown } from './coach-markdown';
+import { ReplyOutcome } from './reply-outcome';
 
 /** The user's own words: plain text with their line breaks, never parsed as anything. */
 export function UserBubble({ text, sending = false, failed = false }: { text: string; sending?: boolean; failed?: boolean }) {
@@ -59,7 +60,12 @@ export function TeamBubble({ text }: { text: string }) {
 export function MessageBubble({ message }: { message: ChatMessage }) {
   if (message.role === 'user') return <UserBubble text={message.content} />;
   if (message.role === 'team') return <TeamBubble text={message.content} />;
-  return <CoachBubble text={message.content} method={message.coaching?.method} />;
+  return (
+    <>
+      <CoachBubble text={message.content} method={message.coaching?.method} />
+      <ReplyOutcome message={message} />
+    </>
+  );
 }
 
 /** Three bouncing dots while the coach has not written anything yet. */

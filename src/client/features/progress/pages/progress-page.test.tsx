@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { describe, expect, it } from 'vitest';
+import type { Progress } from '../../../../shared/schemas/progress';
+import type { User } from '../../../../shared/schemas/user';
+import { currentUserKey } from '../../../lib/api/current-user';
+import { plansQuery } from '../../../lib/api/plans';
+import { buildPlanCatalogue } from '../../../../shared/plans';
+import { stubFetch } from '../../../test/fetch-mock';
+import { makeUser } from '../../../test/make-user';
+import { ProgressPage } from './progress-page';
+
+const fetchMock = stubFetch();
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const weeks = (n: number) => Array.from({ length: 12 }, (_, i) => ({ weekStart: `2026-0${i < 9 ? 1 : 2}-0${(i % 9) + 1}`, sessions: i === 11 ? n : 0 }));
+const counts = { won: 0, moved_forward: 0, stalled: 0, lost: 0 };
+
+function progress(overrides: Partial<Progress['outcomes']> = {}): Progress {
+  return {
+    timeZone: 'UTC',
+    totals: { sessions: 3, messages: 12, averageSessionSeconds: 77, totalTimeSeconds: 4000 },
+    activity: { goalsAchieved: 1, positiveOutcomes: 2 },
+    sessionsPerWeek: weeks(2),
+    stages: [
+      { stage: 'intro', replies: 2 },
+      { stage: 'middle', replies: 2 },
+      { stage: 'close', replies: 1 },
+    ],
+    topics: [{ topic: 'objection_handling', replies: 3 }],
+    improvementAreas: [{ topic: 'objection_handling', stage: 'middle', weight: 2.5, replies: 3, lastAt: '2026-01-13T10:00:00.000Z' }],
+    outcomes: { total: 0, counts, effectiveness: null, effectivenessBasedOn: 0, perWeek: weeks(0).map((w) => ({ weekStart: w.weekStart, ...counts })), byTechnique: [], ...overrides },
+    recentReplies: [],
+  };
+}
+
+function renderProgress(user: User) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  client.setQueryData(currentUserKey, user);
+  // The catalogue as served, so the locked page's price needs no request of its own.
+  client.setQueryData(plansQuery.queryKey, buildPlanCatalogue());
+  const memory = memoryLocation({ path: '/progress' });
+  render(
+    <QueryClientProvider client={client}>
+      <Router hook={memory.hook}>
+        <ProgressPage />
+      </Router>
+    </QueryClientProvider>,
+  );
+}
+
+describe('ProgressPage', () => {
+  it.each([
+    ['Free or trial', makeUser()],
+    ['Basic', makeUser({ hasBasicAccess: true })],
+  ])('shows a %s user the locked page and asks for no figures', (_label, user) => {
+    renderProgress(user);
+    expect(screen.getByRole('heading', { name: 'Your Progress is a Pro feature' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe('/checkout');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the locked page when the server refuses (the plan lapsed)', async () => {
+    fetchMock.mockResolvedValue(json({ message: 'Pro only', code: 'payment_required' }, 403));
+    renderProgress(makeUser({ hasProAccess: true }));
+    expect(await screen.findByRole('heading', { name: 'Your Progress is a Pro feature' })).toBeTruthy();
+  });
+
+  it('says "not enough outcomes yet" rather than a score from too few, with the definition, and asks in the browser\'s time zone', async () => {
+    fetchMock.mockResolvedValue(json(progress({ total: 2, counts: { ...counts, won: 2 }, effectivenessBasedOn: 2 })));
+    renderProgress(makeUser({ isAdmin: true }));
+    expect((await screen.findByTestId('effectiveness-score')).textContent).toBe('Not enough outcomes yet');
+    expect(screen.getByTestId('effectiveness').textContent).toContain('Log 1 more call to see your score.');
+    expect(screen.getByTestId('effectiveness').textContent).toContain(
+      'Each call you log scores Won 100, Moved forward 70, Stalled 30, Lost 0. Your effectiveness is the average of your last 10 logged calls (out of 100), shown once you have logged 3.',
+    );
+    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/^\/api\/progress(\?tz=[\w%]+)?$/);
+    // The SPEC's figures are there, as activity only.
+    expect(screen.getByTestId('activity').textContent).toContain('not how your calls went');
+    expect(screen.getByTestId('activity').textContent).toContain('Sessions of more than 3 messages: 1');
+    expect(screen.getByTestId('totals').textContent).toContain('1 h 07 min');
+    expect(screen.getByTestId('improvement-areas').textContent).toContain('Objection handling · The middle');
+  });
+
+  it('shows the score once there are enough outcomes', async () => {
+    fetchMock.mockResolvedValue(json(progress({ total: 4, counts: { won: 1, moved_forward: 1, stalled: 1, lost: 1 }, effectiveness: 50, effectivenessBasedOn: 4 })));
+    renderProgress(makeUser({ hasProAccess: true }));
+    expect((await screen.findByTestId('effectiveness-score')).textContent).toBe('50');
+    expect(screen.getByTestId('effectiveness').textContent).toContain('from your last 4 calls');
+  });
+});
