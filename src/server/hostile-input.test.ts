@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { aiEscalations, chatMessages, knowledgeVersions, sessions, users } from './db/schema/index.js';
 import { buildTestApp, type TestApp } from './test/build-test-app.js';
-import { makeUser, type SignedInUser } from './test/factories.js';
+import { makeUser, unlockPanel, type SignedInUser } from './test/factories.js';
 import { validProfile } from './test/profile.js';
 
 const HOSTILE: [string, string][] = [
@@ -29,6 +29,7 @@ beforeAll(async () => {
   rep = await makeUser(t.app);
   admin = await makeUser(t.app);
   await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+  await unlockPanel(t.app, admin);
   sessionId = (await t.app.inject({ method: 'POST', url: '/api/chat/session', headers: { cookie: rep.cookie }, payload: {} })).json().sessionId;
   await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: rep.cookie }, payload: { sessionId, message: 'Can I talk to a real person please?' } });
   const [esc] = await t.db.select().from(aiEscalations).where(eq(aiEscalations.userId, rep.user.id));
