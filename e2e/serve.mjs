@@ -4,9 +4,13 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { dataDirNoteFor } from './data-dir-note.mjs';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salescoach-e2e-'));
 fs.chmodSync(dataDir, 0o755);
+// Where this app's data lives, for the journeys that run `npm run admin -- grant` against it (e2e/fixtures.ts).
+const dataDirNote = dataDirNoteFor(process.env.PORT);
+fs.writeFileSync(dataDirNote, dataDir);
 const child = spawn(process.execPath, ['dist/server/main.js'], {
   stdio: 'inherit',
   env: {
@@ -27,5 +31,6 @@ process.on('SIGTERM', forward('SIGTERM'));
 process.on('SIGINT', forward('SIGINT'));
 child.on('exit', (code) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(dataDirNote, { force: true });
   process.exit(code ?? 0);
 });

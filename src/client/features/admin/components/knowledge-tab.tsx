@@ -158,8 +158,8 @@ export function KnowledgeTab() {
             ref={fileInput}
             type="file"
             accept={KNOWLEDGE_UPLOAD_EXTENSIONS.join(',')}
-            className="sr-only"
-            tabIndex={-1}
+            // Out of sight and out of the tab order: the Upload file button opens it.
+            hidden
             aria-label="Knowledge file to upload"
             data-testid="knowledge-file-input"
             onChange={(e) => void onFile(e.target.files?.[0])}

@@ -57,7 +57,7 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Feedback">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="feedback-type" label="Feedback type" error={errors.type?.message}>
-          <Select id="feedback-type" aria-invalid={Boolean(errors.type)} aria-describedby={describedBy('feedback-type', { error: errors.type })} {...register('type')}>
+          <Select id="feedback-type" defaultValue={DEFAULTS.type} aria-invalid={Boolean(errors.type)} aria-describedby={describedBy('feedback-type', { error: errors.type })} {...register('type')}>
             {FEEDBACK_TYPES.map((type) => (
               <option key={type} value={type}>
                 {FEEDBACK_TYPE_LABELS[type]}
@@ -66,7 +66,7 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
           </Select>
         </Field>
         <Field id="feedback-category" label="Category" error={errors.category?.message}>
-          <Select id="feedback-category" aria-invalid={Boolean(errors.category)} aria-describedby={describedBy('feedback-category', { error: errors.category })} {...register('category')}>
+          <Select id="feedback-category" defaultValue={DEFAULTS.category} aria-invalid={Boolean(errors.category)} aria-describedby={describedBy('feedback-category', { error: errors.category })} {...register('category')}>
             {FEEDBACK_CATEGORIES.map((category) => (
               <option key={category} value={category}>
                 {FEEDBACK_CATEGORY_LABELS[category]}
