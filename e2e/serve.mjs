@@ -20,6 +20,9 @@ const child = spawn(process.execPath, ['dist/server/main.js'], {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     TRIAL_DAYS: process.env.TRIAL_DAYS ?? '60',
+    // Every journey signs up its own accounts from this one address, more than the default 30 per
+    // 15 minutes of a real client (the per-account sign-in limit still applies).
+    AUTH_RATE_LIMIT_PER_IP: process.env.AUTH_RATE_LIMIT_PER_IP ?? '1000',
     // The journeys that must see a period end move the sandbox's clock (POST /api/sandbox/advance-clock).
     SANDBOX_TEST_CLOCK: '1',
     // Two training parts with a video and two without, so the journeys see both kinds (never played: no network).

@@ -272,6 +272,15 @@ describe('the audit log', () => {
     expect(page2.entries[1]).toMatchObject({ targetId: String(versionId), summary: '24 characters' });
   });
 
+  it("is in the admin's own data export (DECISIONS §9), and in no one else's", async () => {
+    const admin = await makeAdmin(t.app, t.db);
+    await t.app.inject({ method: 'POST', url: '/api/admin/lock', headers: { cookie: admin.cookie } });
+    const mine = (await t.app.inject({ url: '/api/account/export', headers: { cookie: admin.cookie } })).json();
+    expect(mine.adminActions.map((a: { action: string }) => a.action)).toEqual(['admin.unlock', 'admin.lock']);
+    const rep = await makeUser(t.app);
+    expect((await t.app.inject({ url: '/api/account/export', headers: { cookie: rep.cookie } })).json().adminActions).toEqual([]);
+  });
+
   it('keeps the entries of an admin whose account is deleted, without them', async () => {
     const admin = await makeAdmin(t.app, t.db);
     await t.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: admin.cookie }, payload: { confirmation: 'DELETE', currentPassword: admin.password } });
