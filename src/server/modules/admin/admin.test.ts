@@ -4,6 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, users } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
+import { readEnv } from '../../env.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { grantAdmin, makeAdmin, makeUser, sessionCookieOf, unlockPanel, type SignedInUser } from '../../test/factories.js';
 import { adminRoutes, KEY_IN_URL_MESSAGE, SPEC_ADMIN_PATHS } from './routes.js';
@@ -231,6 +232,11 @@ describe('with ADMIN_KEY set', () => {
     const logged = await k.db.select().from(adminAuditLog).where(eq(adminAuditLog.actorId, admin.user.id));
     expect(logged.map((e) => e.summary)).toEqual(['Wrong admin key', expect.stringContaining('With the admin key')]);
     expect(JSON.stringify(logged)).not.toContain(ADMIN_KEY);
+  });
+
+  it('has no default, and refuses a key too short to outlast the rate limit', () => {
+    expect(readEnv({}).ADMIN_KEY).toBeUndefined();
+    expect(() => readEnv({ ADMIN_KEY: 'short-key' })).toThrow(/ADMIN_KEY must be at least 16 characters/);
   });
 
   it('is still refused to a non-admin who knows the key', async () => {
