@@ -1,5 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { dataDirNoteFor } from './data-dir-note.mjs';
 
 interface ConsoleGuard {
   /** Declares a console error this test expects (such as the browser's note of a deliberate 401). */
@@ -112,4 +115,13 @@ export async function expectTapTargets(page: Page, name: string, scope = 'main')
     return found;
   });
   expect(small, `tap targets under 44 px on ${name}`).toEqual([]);
+}
+
+/**
+ * Makes an account an admin the way an operator does (DECISIONS §2): `npm run admin -- grant`,
+ * against the database of the app the journeys run on (its DATA_DIR, noted by e2e/serve.mjs).
+ */
+export function grantAdmin(usernameOrEmail: string, port = Number(process.env.E2E_PORT ?? 5055)): string {
+  const dataDir = fs.readFileSync(dataDirNoteFor(port), 'utf8');
+  return execFileSync('npm', ['run', '-s', 'admin', '--', 'grant', usernameOrEmail], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
 }

@@ -4,9 +4,13 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { dataDirNoteFor } from './data-dir-note.mjs';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salescoach-e2e-'));
 fs.chmodSync(dataDir, 0o755);
+// Where this app's data lives, for the journeys that run `npm run admin -- grant` against it (e2e/fixtures.ts).
+const dataDirNote = dataDirNoteFor(process.env.PORT);
+fs.writeFileSync(dataDirNote, dataDir);
 const child = spawn(process.execPath, ['dist/server/main.js'], {
   stdio: 'inherit',
   env: {
@@ -16,6 +20,9 @@ const child = spawn(process.execPath, ['dist/server/main.js'], {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     TRIAL_DAYS: process.env.TRIAL_DAYS ?? '60',
+    // Every journey signs up its own accounts from this one address, more than the default 30 per
+    // 15 minutes of a real client (the per-account sign-in limit still applies).
+    AUTH_RATE_LIMIT_PER_IP: process.env.AUTH_RATE_LIMIT_PER_IP ?? '1000',
     // The journeys that must see a period end move the sandbox's clock (POST /api/sandbox/advance-clock).
     SANDBOX_TEST_CLOCK: '1',
     // Two training parts with a video and two without, so the journeys see both kinds (never played: no network).
@@ -27,5 +34,6 @@ process.on('SIGTERM', forward('SIGTERM'));
 process.on('SIGINT', forward('SIGINT'));
 child.on('exit', (code) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(dataDirNote, { force: true });
   process.exit(code ?? 0);
 });

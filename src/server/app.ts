@@ -23,7 +23,10 @@ import { offsetClock } from './modules/billing/test-clock.js';
 import { webhookRoutes } from './plugins/webhooks.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { escalationRoutes } from './modules/escalations/routes.js';
+import { feedbackRoutes, feedbackTriageRoutes } from './modules/feedback/routes.js';
+import { knowledgeRoutes } from './modules/knowledge/routes.js';
 import { ensureStarterKnowledge } from './modules/knowledge/service.js';
 import { configRoutes } from './modules/config/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -103,7 +106,16 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
     await api.register(progressRoutes(deps));
     await api.register(accountRoutes(deps));
     await api.register(chatRoutes(deps));
-    await api.register(escalationRoutes(deps));
+    await api.register(feedbackRoutes(deps));
+    // The admin scope: one gate (signed in, admin, unlocked) and the audit log for everything inside.
+    await api.register(
+      adminRoutes(deps, [
+        { routes: escalationRoutes(deps) },
+        { routes: knowledgeRoutes(deps) },
+        { routes: feedbackTriageRoutes(deps), prefix: '/api' },
+        // Issue #15's moderation routes mount here: { routes: moderationRoutes(deps) }.
+      ]),
+    );
     await api.register(billingRoutes(deps));
     if (deps.billing.sandbox) await api.register(sandboxRoutes(deps, deps.billing.sandbox));
     // Inside the API's scope: outside it a route has no session (every call 401) and no origin check.

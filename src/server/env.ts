@@ -68,6 +68,12 @@ export const envSchema = z.object({
         .max(4, 'TRAINING_VIDEO_IDS lists at most four ids, one per training part'),
     )
     .transform((ids) => Array.from({ length: 4 }, (_, i) => ids[i] || null)),
+  /**
+   * DECISIONS §2: when set, the admin panel unlocks with this key instead of the admin's own
+   * password (docs/decisions/0012). No default: unset, the password unlocks. Never logged or sent
+   * to the browser; at least 16 characters, so it cannot be guessed within the unlock's rate limit.
+   */
+  ADMIN_KEY: z.string().min(16, 'ADMIN_KEY must be at least 16 characters').max(200, 'ADMIN_KEY must be at most 200 characters').optional(),
   /** playbook: the built-in engine (offline). openai-compatible: any OpenAI-style endpoint. */
   COACH_PROVIDER: z.enum(['playbook', 'openai-compatible']).default('playbook'),
   COACH_BASE_URL: z.url().optional(),

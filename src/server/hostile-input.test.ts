@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { aiEscalations, chatMessages, knowledgeVersions, sessions, users } from './db/schema/index.js';
+import { adminAuditLog, aiEscalations, chatMessages, knowledgeVersions, sessions, users } from './db/schema/index.js';
 import { buildTestApp, type TestApp } from './test/build-test-app.js';
-import { makeUser, type SignedInUser } from './test/factories.js';
+import { makeUser, unlockPanel, type SignedInUser } from './test/factories.js';
 import { validProfile } from './test/profile.js';
 
 const HOSTILE: [string, string][] = [
@@ -29,6 +29,7 @@ beforeAll(async () => {
   rep = await makeUser(t.app);
   admin = await makeUser(t.app);
   await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+  await unlockPanel(t.app, admin);
   sessionId = (await t.app.inject({ method: 'POST', url: '/api/chat/session', headers: { cookie: rep.cookie }, payload: {} })).json().sessionId;
   await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: rep.cookie }, payload: { sessionId, message: 'Can I talk to a real person please?' } });
   const [esc] = await t.db.select().from(aiEscalations).where(eq(aiEscalations.userId, rep.user.id));
@@ -43,6 +44,7 @@ const snapshot = async () => ({
   messages: await t.db.$count(chatMessages),
   escalations: await t.db.select().from(aiEscalations).orderBy(aiEscalations.id),
   knowledge: await t.db.$count(knowledgeVersions),
+  audit: await t.db.$count(adminAuditLog),
 });
 
 interface Route {
@@ -122,6 +124,22 @@ const routes: Route[] = [
     cookie: () => admin.cookie,
     fields: ['adminResponse', 'learningNote'],
     body: (f, v) => ({ adminResponse: 'Happy to help with your opener.', learningNote: 'Open with the season.', [f]: v }),
+  },
+  {
+    name: 'admin unlock',
+    method: 'POST',
+    url: () => '/api/admin/unlock',
+    cookie: () => admin.cookie,
+    fields: ['secret'],
+    body: (f, v) => ({ [f]: v }),
+  },
+  {
+    name: 'knowledge test',
+    method: 'POST',
+    url: () => '/api/admin/test-knowledge',
+    cookie: () => admin.cookie,
+    fields: ['testMessage'],
+    body: (f, v) => ({ [f]: v }),
   },
 ];
 

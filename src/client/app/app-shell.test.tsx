@@ -156,7 +156,7 @@ describe('the tab bar', () => {
 
     renderAppAt('/feedback', null);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
-    expect(await screen.findByRole('heading', { name: 'Feedback', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Share your feedback', level: 2 })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 });
@@ -173,6 +173,7 @@ describe('the signed-out redirect', () => {
     ['/checkout', '/auth?next=%2Fcheckout'],
     ['/checkout-pro-promo', '/auth?next=%2Fcheckout-pro-promo'],
     ['/referral', '/auth?next=%2Freferral'],
+    ['/admin', '/auth?next=%2Fadmin'],
   ])('sends a signed-out visitor from %s to %s, replacing the address', async (path, target) => {
     const memory = renderAppAt(path, null);
     await waitFor(() => expect(memory.history).toEqual([target]));

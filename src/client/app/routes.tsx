@@ -20,9 +20,11 @@ import { NotFoundPage } from './pages/not-found-page';
  * and the welcome page's buttons lead there.
  */
 const AccountPage = lazyPage(() => import('../features/account/pages/account-page').then((m) => m.AccountPage));
+const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page').then((m) => m.AdminPage));
 const SignInPage = () => <AuthPage initialMode="signin" />;
 const SignUpPage = () => <AuthPage initialMode="signup" />;
 const ChatPage = lazyPage(() => import('../features/chat/pages/chat-page').then((m) => m.ChatPage));
+const FeedbackPage = lazyPage(() => import('../features/feedback/pages/feedback-page').then((m) => m.FeedbackPage));
 const DownloadsPage = lazyPage(() => import('../features/downloads/pages/downloads-page').then((m) => m.DownloadsPage));
 const LandingPage = lazyPage(() => import('../features/home/pages/landing-page').then((m) => m.LandingPage));
 const OnboardingIndexPage = lazyPage(() => import('../features/onboarding/pages/onboarding-step-page').then((m) => m.OnboardingIndexPage));
@@ -180,8 +182,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: Gift }, chrome: 'header-and-tabs', page: ReferralPage, auth: SIGN_IN_AND_RETURN },
   { path: '/progress', title: 'Your Progress', back: '/chat', tab: null, chrome: 'header-and-tabs', page: ProgressPage, auth: SIGNED_IN },
   { path: '/account', title: 'Account Settings', back: '/home', tab: { label: 'Account', icon: User }, chrome: 'header-and-tabs', page: AccountPage, auth: SIGNED_IN },
-  comingSoon('/feedback', 'Feedback', '/account'),
-  comingSoon('/admin', 'Admin Panel', '/account'),
+  { path: '/feedback', title: 'Feedback', back: '/account', tab: null, chrome: 'header-and-tabs', page: FeedbackPage, auth: 'public' },
+  { path: '/admin', title: 'Admin Panel', back: '/account', tab: null, chrome: 'header-and-tabs', page: AdminPage, auth: SIGN_IN_AND_RETURN },
   { path: '/checkout', title: 'Upgrade to Pro', back: '/account', tab: null, chrome: 'header-and-tabs', page: ProCheckoutPage, auth: SIGN_IN_AND_RETURN },
   { path: '/checkout-basic', title: 'Basic Access', back: '/account', tab: null, chrome: 'header-and-tabs', page: BasicCheckoutPage, auth: SIGN_IN_AND_RETURN },
   { path: '/checkout-pro-promo', title: 'Pro Launch Special', back: '/home', tab: null, chrome: 'header-and-tabs', page: ProPromoCheckoutPage, auth: SIGN_IN_AND_RETURN },

@@ -21,6 +21,8 @@ declare module 'fastify' {
     sessionToken: string | null;
     /** Set when the cookie names a session a password change ended, so the answer can say why. */
     sessionRevoked: RevokedReason | null;
+    /** Until when this session's admin panel is unlocked (DECISIONS §2); null: locked. */
+    adminUnlockedUntil: Date | null;
   }
 }
 
@@ -28,6 +30,7 @@ export function registerSession(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('sessionRevoked', null);
+  app.decorateRequest('adminUnlockedUntil', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[cookieName(request, deps)];
@@ -36,6 +39,7 @@ export function registerSession(app: FastifyInstance, deps: AppDeps): void {
     if (found?.user) {
       request.user = found.user;
       request.sessionToken = token;
+      request.adminUnlockedUntil = found.adminUnlockedUntil;
     } else if (found?.revoked) {
       // Signing out or in from here still replaces this row, so the token is kept for that.
       request.sessionToken = token;
@@ -44,11 +48,13 @@ export function registerSession(app: FastifyInstance, deps: AppDeps): void {
   });
   // SPEC §7 puts `userId` in request bodies; the server never needs it (DECISIONS §1). It is
   // refused unless it is the caller's own id, then dropped so the strict body schemas, which
-  // refuse every field they do not know, see only what they define.
+  // refuse every field they do not know, see only what they define. A null `userId` claims no
+  // one (SPEC §7's feedback form sends it for a visitor), so it is dropped as well.
   app.addHook('preValidation', async (request) => {
     const body = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body) || !('userId' in body)) return;
-    if (!request.user || (body as { userId: unknown }).userId !== request.user.id) {
+    const claimed = (body as { userId: unknown }).userId;
+    if (claimed !== null && (!request.user || claimed !== request.user.id)) {
       throw new HttpError(403, 'You can only act on your own account.');
     }
     delete (body as { userId?: unknown }).userId;
@@ -100,6 +106,24 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!request.user) return void (await reply.status(401).send(notSignedIn(request)));
   if (!request.user.isAdmin) await reply.status(403).send({ message: 'Admins only.' });
+}
+
+export const ADMIN_LOCKED_MESSAGE = 'The admin panel is locked. Unlock it to continue.';
+
+/**
+ * The admin scope's gate (DECISIONS §2): 401 unless signed in, 403 unless an admin, and 403
+ * with `code: 'admin_locked'` unless this session unlocked the panel and the unlock has not run
+ * out by the app's clock. Runs before the body is validated, like requireUser.
+ */
+export function requireUnlockedAdmin(now: () => Date) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await requireAdmin(request, reply);
+    if (reply.sent) return;
+    const until = request.adminUnlockedUntil;
+    if (!until || until.getTime() <= now().getTime()) {
+      await reply.status(403).send({ message: ADMIN_LOCKED_MESSAGE, code: 'admin_locked' } satisfies ApiError);
+    }
+  };
 }
 
 /** The signed-in user in a handler behind requireUser. */

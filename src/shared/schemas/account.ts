@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditEntrySchema } from './admin.js';
 import { emailSchema, PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
 import { MESSAGE_ROLES } from './chat.js';
 import { escalationSchema } from './escalations.js';
@@ -112,6 +113,8 @@ export const accountExportSchema = z.object({
       .pick({ createdAt: true, status: true, priority: true, sessionId: true, escalationReason: true, userMessage: true, aiAttempt: true, adminResponse: true, learningNote: true })
       .extend({ updatedAt: z.string() }),
   ),
+  /** What the user did as an admin, from the audit log (empty for everyone else). */
+  adminActions: z.array(auditEntrySchema.pick({ createdAt: true, action: true, targetType: true, targetId: true, summary: true })),
   /** The training parts the user saved for later or marked watched (DECISIONS §8). */
   training: z.array(
     z.object({

@@ -33,6 +33,11 @@ export const chatMessageSchema = z.object({
    * (GET /api/chat/sessions/:id); a send's answer, which echoes the history the coach saw, leaves it out.
    */
   outcome: replyOutcomeSchema.optional(),
+  /**
+   * On the coach's reply as a turn answers it (not stored): this reply handed the conversation to
+   * the coaching team (an escalation was opened), so the page starts looking for their answer.
+   */
+  handedToTeam: z.boolean().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -40,6 +45,12 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const chatSessionSchema = z.object({
   sessionId: z.string(),
   messages: z.array(chatMessageSchema),
+  /**
+   * GET /api/chat/sessions/:id: the conversation waits for the coaching team (an escalation of it
+   * is pending). While it does, the open chat reads it again every few seconds, so the team's
+   * answer appears without a reload (issue #16).
+   */
+  awaitingTeam: z.boolean().optional(),
 });
 export type ChatSession = z.infer<typeof chatSessionSchema>;
 

@@ -5,9 +5,10 @@ import { z } from 'zod';
  * the plan does not cover this (402; 403 on Pro's features: training, community, analytics). `rate_limited`: too many requests, see Retry-After (429).
  * `invalid_input`: the fields named in `errors` are wrong (400). `password_changed`: this
  * device's session was ended by a password change made on another one (401). `card_declined`:
- * the payment provider refused the card; the message says why (402).
+ * the payment provider refused the card; the message says why (402). `admin_locked`: an admin
+ * whose panel is not unlocked in this session, or whose unlock has run out (403).
  */
-export const ERROR_CODES = ['payment_required', 'rate_limited', 'invalid_input', 'password_changed', 'card_declined'] as const;
+export const ERROR_CODES = ['payment_required', 'rate_limited', 'invalid_input', 'password_changed', 'card_declined', 'admin_locked'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Every 4xx/5xx answer: a readable message and, for validation failures, the field errors. */

@@ -3,12 +3,15 @@ import { idParam, safeString } from './primitives.js';
 
 export const ESCALATION_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
 export type EscalationPriority = (typeof ESCALATION_PRIORITIES)[number];
-export const ESCALATION_STATUSES = ['pending', 'answered'] as const;
+/** SPEC §4 (its other states not shown): pending until an admin answers, then answered; closed once dealt with. */
+export const ESCALATION_STATUSES = ['pending', 'answered', 'closed'] as const;
+export type EscalationStatus = (typeof ESCALATION_STATUSES)[number];
 
 /** SPEC §3 escalation, as the admin list shows it. */
 export const escalationSchema = z.object({
   id: z.number().int(),
   createdAt: z.string(),
+  updatedAt: z.string(),
   status: z.enum(ESCALATION_STATUSES),
   priority: z.enum(ESCALATION_PRIORITIES),
   user: z.object({ id: z.number().int(), username: z.string() }),
@@ -19,6 +22,8 @@ export const escalationSchema = z.object({
   adminResponse: z.string().nullable(),
   learningNote: z.string().nullable(),
   sessionMessageCount: z.number().int(),
+  /** The admin who answered, while their account exists. */
+  respondedBy: z.object({ id: z.number().int(), username: z.string() }).nullable(),
 });
 export type Escalation = z.infer<typeof escalationSchema>;
 export const escalationListSchema = z.array(escalationSchema);
@@ -31,3 +36,9 @@ export const escalationResponseSchema = z.strictObject({
 export type EscalationResponseInput = z.input<typeof escalationResponseSchema>;
 
 export const escalationIdParamSchema = z.object({ id: idParam('Invalid escalation id') });
+
+/** GET /api/admin/escalations?status=…: one state, or all of them (the default, as SPEC §7 calls it). */
+export const escalationListQuerySchema = z.strictObject({
+  status: z.enum([...ESCALATION_STATUSES, 'all']).default('all'),
+});
+export type EscalationListQuery = z.infer<typeof escalationListQuerySchema>;

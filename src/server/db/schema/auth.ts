@@ -76,6 +76,12 @@ export const sessions = pgTable(
      * purge so the device still holding the cookie can be told why it was signed out.
      */
     revokedReason: text('revoked_reason', { enum: ['password_changed'] }),
+    /**
+     * Until when this session's admin panel is unlocked (DECISIONS §2: 30 minutes from the
+     * unlock). Per session, so another device of the same admin stays locked; signing out deletes
+     * the row and the unlock with it. Null: locked.
+     */
+    adminUnlockedUntil: timestamp('admin_unlocked_until', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -2,6 +2,7 @@
  * The database schema, one file per feature (issue #14: new tables land in their feature's file).
  * Everything is re-exported here, so code imports `db/schema/index.js` and drizzle-kit reads one entry.
  */
+export * from './admin.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './chat.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AccountDeletionInput, AccountExport, EmailChangeInput, PasswordChangeInput } from '../../../shared/schemas/account.js';
 import type { Db } from '../../db/client.js';
-import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, trainingProgress, users, type UserRow } from '../../db/schema/index.js';
+import { adminAuditLog, aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, trainingProgress, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { assertUncommonPassword, emailTakenError, revokeOtherSessions, hashPassword, hashToken, verifyPassword } from '../auth/service.js';
 import { escalationFields } from '../escalations/service.js';
@@ -78,6 +78,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
     .orderBy(asc(aiEscalations.createdAt), asc(aiEscalations.id));
 
   const callOutcomes = await exportCallOutcomes(db, user.id);
+  const auditRows = await db.select().from(adminAuditLog).where(eq(adminAuditLog.actorId, user.id)).orderBy(asc(adminAuditLog.id));
   const trainingRows = await db.select().from(trainingProgress).where(eq(trainingProgress.userId, user.id)).orderBy(asc(trainingProgress.createdAt), asc(trainingProgress.partId));
 
   const dto = toUserDto(user);
@@ -117,6 +118,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
       revoked: s.revokedReason !== null,
     })),
     escalations: escalationRows.map(({ escalation: e, sessionId }) => ({ ...escalationFields(e), updatedAt: e.updatedAt.toISOString(), sessionId })),
+    adminActions: auditRows.map((a) => ({ createdAt: a.createdAt.toISOString(), action: a.action, targetType: a.targetType, targetId: a.targetId, summary: a.summary })),
     training: trainingRows.map((r) => ({
       partId: r.partId,
       savedAt: r.savedAt?.toISOString() ?? null,

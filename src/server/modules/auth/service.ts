@@ -124,4 +124,4 @@ export async function signIn(db: Db, input: SignInInput, limit: Limit, now: Date
 
 // What other modules and plugins use of passwords and sessions.
 export { assertUncommonPassword, hashPassword, verifyPassword } from './passwords.js';
-export { hashToken, purgeExpiredSessions, revokeOtherSessions, SESSION_MAX_MS, userForToken, type RevokedReason } from './sessions.js';
+export { hashToken, purgeExpiredSessions, revokeOtherSessions, SESSION_MAX_MS, setAdminUnlock, userForToken, type RevokedReason } from './sessions.js';

@@ -26,7 +26,7 @@ export async function createSession(db: Executor, userId: number, now: Date): Pr
 function sessionUserQuery(db: Db) {
   return db
     // The revoked reason comes with the same row, so telling a revoked session apart costs no second query.
-    .select({ user: users, lastUsedAt: sessions.lastUsedAt, revokedReason: sessions.revokedReason })
+    .select({ user: users, lastUsedAt: sessions.lastUsedAt, revokedReason: sessions.revokedReason, adminUnlockedUntil: sessions.adminUnlockedUntil })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -48,7 +48,7 @@ export type RevokedReason = NonNullable<SessionRow['revokedReason']>;
  * What a cookie token stands for: its user; or, for a session a password change ended, only
  * the reason; or null when the session is unknown, idle too long or past its end.
  */
-export type TokenLookup = { user: UserRow; revoked: null } | { user: null; revoked: RevokedReason } | null;
+export type TokenLookup = { user: UserRow; revoked: null; adminUnlockedUntil: Date | null } | { user: null; revoked: RevokedReason } | null;
 
 export async function userForToken(db: Db, token: string, now: Date): Promise<TokenLookup> {
   const tokenHash = hashToken(token);
@@ -61,7 +61,20 @@ export async function userForToken(db: Db, token: string, now: Date): Promise<To
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return { user: row.user, revoked: null };
+  return { user: row.user, revoked: null, adminUnlockedUntil: row.adminUnlockedUntil };
+}
+
+/**
+ * Opens (until `until`) or closes (null) the admin panel for one session only (DECISIONS §2).
+ * The row must still belong to `userId`; a revoked session cannot be unlocked.
+ */
+export async function setAdminUnlock(db: Executor, token: string, userId: number, until: Date | null): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ adminUnlockedUntil: until })
+    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.userId, userId), isNull(sessions.revokedReason)))
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.length > 0;
 }
 
 export async function deleteSession(db: Executor, token: string): Promise<void> {

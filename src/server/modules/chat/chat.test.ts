@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { aiEscalations, chatMessages, chatSessions, knowledgeChunks, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { failMessagesContaining } from '../../test/db-faults.js';
-import { makeUser, type SignedInUser } from '../../test/factories.js';
+import { makeUser, unlockPanel, type SignedInUser } from '../../test/factories.js';
 import { validProfile } from '../../test/profile.js';
 import { CoachUnavailableError, type CoachEngine } from '../coach/service.js';
 import { parseSse } from '../../test/sse.js';
@@ -235,6 +235,9 @@ describe('escalations', () => {
     const admin = await makeUser(trial.app);
     expect((await trial.app.inject({ url: '/api/admin/escalations', headers: { cookie: u.cookie } })).statusCode).toBe(403);
     await trial.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+    // An admin, but the panel is locked in this session: still refused until unlocked.
+    expect((await trial.app.inject({ url: '/api/admin/escalations', headers: { cookie: admin.cookie } })).json()).toMatchObject({ code: 'admin_locked' });
+    await unlockPanel(trial.app, admin);
     const list = (await trial.app.inject({ url: '/api/admin/escalations', headers: { cookie: admin.cookie } })).json();
     expect(list.find((e: { id: number }) => e.id === esc?.id)).toMatchObject({ user: { username: u.user.username }, sessionId, sessionMessageCount: 2 });
 

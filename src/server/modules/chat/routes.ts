@@ -176,7 +176,7 @@ export const chatRoutes =
         for await (const text of stream.textStream) send('delta', { text });
         const coachReply = await stream.reply;
         const { assistant } = await finishTurn(turnDeps, user, turn, coachReply);
-        send('done', toChatMessage(assistant));
+        send('done', coachReply.escalation ? { ...toChatMessage(assistant), handedToTeam: true } : toChatMessage(assistant));
       } catch (err) {
         const shuttingDown = abort.signal.reason instanceof ShuttingDown;
         if (!abort.signal.aborted) request.log.error({ err }, 'coach stream failed');

@@ -23,6 +23,7 @@ import {
   windowExpired,
 } from '../billing/service.js';
 import type { CoachContext, CoachReply, HistoryMessage } from '../coach/service.js';
+import { awaitsTeam } from '../escalations/service.js';
 import { passagesSql, searchKnowledge, searchQueryText, toPassages } from '../knowledge/service.js';
 import { toReplyOutcome } from '../progress/service.js';
 
@@ -204,7 +205,8 @@ async function readTurn(deps: TurnDeps, userId: number, sessionId: string, messa
 
 export async function readConversation(db: Db, userId: number, sessionId: string): Promise<ChatSession> {
   const chat = await ownConversation(db, userId, sessionId);
-  return { sessionId, messages: (await messagesOf(db, chat.id)).map((m) => toChatMessage(m.message, m.outcome)) };
+  const [messages, awaitingTeam] = await Promise.all([messagesOf(db, chat.id), awaitsTeam(db, chat.id)]);
+  return { sessionId, messages: messages.map((m) => toChatMessage(m.message, m.outcome)), awaitingTeam };
 }
 
 export async function listConversations(db: Db, userId: number): Promise<ConversationSummary[]> {

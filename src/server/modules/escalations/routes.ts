@@ -1,27 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okSchema } from '../../../shared/schemas/auth.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
-import { escalationIdParamSchema, escalationListSchema, escalationResponseSchema } from '../../../shared/schemas/escalations.js';
+import { escalationIdParamSchema, escalationListQuerySchema, escalationListSchema, escalationResponseSchema } from '../../../shared/schemas/escalations.js';
 import type { AppDeps } from '../../deps.js';
-import { currentUser, requireAdmin } from '../../plugins/session.js';
-import { listEscalations, respondToEscalation } from './service.js';
+import { currentUser } from '../../plugins/session.js';
+import { noteAudit } from '../admin/service.js';
+import { closeEscalation, listEscalations, respondToEscalation } from './service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const ESCALATION = { targetType: 'escalation', targetParam: 'id' } as const;
 
-/** Admin API for what the coach handed to a person (DECISIONS §2: session and role, never a key). */
+/**
+ * What the coach handed to a person (SPEC §7's /api/admin/escalations paths). Mounted in the
+ * admin scope (modules/admin/routes.ts): signed-in, unlocked admins only, every change audited.
+ */
 export const escalationRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      '/api/admin/escalations',
-      { preValidation: requireAdmin, schema: { tags: ['admin'], summary: 'Escalations, newest first', response: { 200: escalationListSchema, ...errors } } },
-      async () => listEscalations(deps.db),
+      '/escalations',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Escalations: pending first, most urgent first, then newest; filter with ?status=',
+          querystring: escalationListQuerySchema,
+          response: { 200: escalationListSchema, ...errors },
+        },
+      },
+      async (request) => listEscalations(deps.db, request.query),
     );
 
     app.post(
-      '/api/admin/escalations/:id/respond',
+      '/escalations/:id/respond',
       {
-        preValidation: requireAdmin,
+        config: { audit: { action: 'escalation.respond', ...ESCALATION } },
         schema: {
           tags: ['admin'],
           summary: "Answer an escalation: the reply joins the rep's conversation; a learning note joins the knowledge base",
@@ -31,7 +43,21 @@ export const escalationRoutes =
         },
       },
       async (request) => {
-        await respondToEscalation(deps.db, currentUser(request), request.params.id, request.body.adminResponse, request.body.learningNote, deps.now());
+        const { learningNote } = request.body;
+        const { knowledgeVersionId } = await respondToEscalation(deps.db, currentUser(request), request.params.id, request.body.adminResponse, learningNote, deps.now());
+        noteAudit(request, { summary: knowledgeVersionId ? `Answered; learning note added as knowledge version #${knowledgeVersionId}` : 'Answered' });
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/escalations/:id/close',
+      {
+        config: { audit: { action: 'escalation.close', ...ESCALATION } },
+        schema: { tags: ['admin'], summary: 'Close an escalation', params: escalationIdParamSchema, response: { 200: okSchema, ...errors } },
+      },
+      async (request) => {
+        await closeEscalation(deps.db, request.params.id, deps.now());
         return { ok: true as const };
       },
     );

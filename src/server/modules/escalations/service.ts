@@ -1,5 +1,6 @@
-import { count, desc, eq } from 'drizzle-orm';
-import type { Escalation } from '../../../shared/schemas/escalations.js';
+import { alias } from 'drizzle-orm/pg-core';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Escalation, EscalationListQuery } from '../../../shared/schemas/escalations.js';
 import type { Db } from '../../db/client.js';
 import { aiEscalations, chatMessages, chatSessions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
@@ -21,38 +22,52 @@ export function escalationFields(e: EscalationRow) {
   };
 }
 
-export async function listEscalations(db: Db): Promise<Escalation[]> {
+const PRIORITY_ORDER = sql`case ${aiEscalations.priority} when 'urgent' then 0 when 'high' then 1 when 'normal' then 2 else 3 end`;
+
+/**
+ * The admin's list: pending ones first, most urgent first, then the newest; filtered by status
+ * when asked. 200 at most: the panel is a work queue, not an archive.
+ */
+export async function listEscalations(db: Db, query: EscalationListQuery = { status: 'all' }): Promise<Escalation[]> {
   const messageCount = db
     .select({ chatSessionId: chatMessages.chatSessionId, n: count().as('n') })
     .from(chatMessages)
     .groupBy(chatMessages.chatSessionId)
     .as('mc');
+  const responder = alias(users, 'responder');
   const rows = await db
-    .select({ e: aiEscalations, username: users.username, sessionId: chatSessions.sessionId, n: messageCount.n })
+    .select({ e: aiEscalations, username: users.username, sessionId: chatSessions.sessionId, n: messageCount.n, responder: responder.username })
     .from(aiEscalations)
     .innerJoin(users, eq(users.id, aiEscalations.userId))
+    .leftJoin(responder, eq(responder.id, aiEscalations.respondedBy))
     .leftJoin(chatSessions, eq(chatSessions.id, aiEscalations.chatSessionId))
     .leftJoin(messageCount, eq(messageCount.chatSessionId, aiEscalations.chatSessionId))
-    .orderBy(desc(aiEscalations.createdAt), desc(aiEscalations.id))
+    .where(query.status === 'all' ? undefined : eq(aiEscalations.status, query.status))
+    .orderBy(sql`${aiEscalations.status} <> 'pending'`, PRIORITY_ORDER, desc(aiEscalations.createdAt), desc(aiEscalations.id))
     .limit(200);
-  return rows.map(({ e, username, sessionId, n }) => ({
+  return rows.map(({ e, username, sessionId, n, responder: responderName }) => ({
     ...escalationFields(e),
     id: e.id,
+    updatedAt: e.updatedAt.toISOString(),
     user: { id: e.userId, username },
     sessionId,
     sessionMessageCount: Number(n ?? 0),
+    respondedBy: e.respondedBy !== null && responderName !== null ? { id: e.respondedBy, username: responderName } : null,
   }));
 }
 
 /**
- * An admin answers: the response joins the rep's conversation as a coaching-team message, and a
- * learning note joins the knowledge base, so the coach learns (DECISIONS §6).
+ * An admin answers: the response joins the rep's conversation (the one the escalation came
+ * from, and only that one) as a coaching-team message, and a learning note joins the knowledge
+ * base, so the coach learns (DECISIONS §6). All of it in one transaction: an answer is never
+ * stored without its note, nor a note without its answer. Returns the knowledge version the
+ * note made, if any.
  */
-export async function respondToEscalation(db: Db, admin: UserRow, id: number, adminResponse: string, learningNote: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function respondToEscalation(db: Db, admin: UserRow, id: number, adminResponse: string, learningNote: string, now: Date): Promise<{ knowledgeVersionId: number | null }> {
+  return db.transaction(async (tx) => {
     const [row] = await tx.select().from(aiEscalations).where(eq(aiEscalations.id, id)).for('update');
     if (!row) throw new HttpError(404, 'Escalation not found.');
-    if (row.status === 'answered') throw new HttpError(409, 'This escalation has already been answered.');
+    if (row.status !== 'pending') throw new HttpError(409, `This escalation has already been ${row.status}.`);
     await tx
       .update(aiEscalations)
       .set({ status: 'answered', adminResponse, learningNote: learningNote || null, respondedBy: admin.id, updatedAt: now })
@@ -61,6 +76,28 @@ export async function respondToEscalation(db: Db, admin: UserRow, id: number, ad
       await tx.insert(chatMessages).values({ chatSessionId: row.chatSessionId, role: 'team', content: adminResponse, createdAt: now });
       await tx.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, row.chatSessionId));
     }
+    if (!learningNote) return { knowledgeVersionId: null };
+    const version = await appendKnowledge(tx, `## Learning note\n\n${learningNote}`, `Learning note from escalation #${id}`, admin.id);
+    return { knowledgeVersionId: version.id };
   });
-  if (learningNote) await appendKnowledge(db, `## Learning note\n\n${learningNote}`, `Learning note from escalation #${id}`, admin.id);
+}
+
+/** Closes an escalation (SPEC §4: pending → answered → closed; a pending one may be closed unanswered). */
+export async function closeEscalation(db: Db, id: number, now: Date): Promise<void> {
+  const [row] = await db
+    .update(aiEscalations)
+    .set({ status: 'closed', updatedAt: now })
+    .where(eq(aiEscalations.id, id))
+    .returning({ id: aiEscalations.id });
+  if (!row) throw new HttpError(404, 'Escalation not found.');
+}
+
+/** Whether a conversation waits for the coaching team: the chat checks for a reply while it does. */
+export async function awaitsTeam(db: Db, chatSessionId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: aiEscalations.id })
+    .from(aiEscalations)
+    .where(sql`${aiEscalations.chatSessionId} = ${chatSessionId} and ${aiEscalations.status} = 'pending'`)
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
-import { desc, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
-import { knowledgeChunks, knowledgeVersions } from '../../db/schema/index.js';
+import { desc, eq, lt, sql } from 'drizzle-orm';
+import type { KnowledgeVersion as KnowledgeVersionDto, KnowledgeVersionSummary } from '../../../shared/schemas/knowledge.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
+import { knowledgeChunks, knowledgeVersions, users } from '../../db/schema/index.js';
+import { HttpError } from '../../plugins/errors.js';
 import type { KnowledgePassage } from '../coach/service.js';
 import { chunkKnowledge } from './chunking.js';
 
@@ -33,8 +35,8 @@ export async function currentKnowledge(db: Executor): Promise<KnowledgeVersion |
  * transaction. Older versions keep their text for history; their chunks go, since only the live
  * version is searched.
  */
-export async function saveKnowledge(db: Db, content: string, note: string, createdBy: number | null): Promise<KnowledgeVersion> {
-  return db.transaction(async (tx) => {
+export async function saveKnowledge(db: Executor, content: string, note: string, createdBy: number | null): Promise<KnowledgeVersion> {
+  return inTransaction(db, async (tx) => {
     // Serialises writers, so two admins saving at once cannot interleave versions and chunks.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('knowledge_versions'))`);
     const [version] = await tx.insert(knowledgeVersions).values({ content, note, createdBy }).returning();
@@ -48,12 +50,93 @@ export async function saveKnowledge(db: Db, content: string, note: string, creat
   });
 }
 
-/** Appends text after a blank line (SPEC §5: uploads and learning notes add to what is there). */
-export async function appendKnowledge(db: Db, addition: string, note: string, createdBy: number | null): Promise<KnowledgeVersion> {
-  const current = await currentKnowledge(db);
-  const base = current?.content.trimEnd() ?? '';
-  return saveKnowledge(db, base ? `${base}\n\n${addition.trim()}\n` : `${addition.trim()}\n`, note, createdBy);
+/** Runs `work` in the caller's transaction when given one, else in a new one. */
+function inTransaction<T>(db: Executor, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return 'rollback' in db ? work(db) : db.transaction(work);
 }
+
+/**
+ * Appends text after a blank line (SPEC §5: uploads and learning notes add to what is there).
+ * Read and write under the writers' lock, so two appends at once both land. Pass a transaction
+ * to make the append part of the caller's change (an escalation's answer and its learning note).
+ */
+export async function appendKnowledge(db: Executor, addition: string, note: string, createdBy: number | null, maxChars?: number): Promise<KnowledgeVersion> {
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('knowledge_versions'))`);
+    const current = await currentKnowledge(tx);
+    const base = current?.content.trimEnd() ?? '';
+    const content = base ? `${base}\n\n${addition.trim()}\n` : `${addition.trim()}\n`;
+    if (maxChars !== undefined && content.length > maxChars) {
+      const message = `This would make the knowledge base longer than ${maxChars.toLocaleString('en-US')} characters.`;
+      throw new HttpError(400, message, { errors: { content: [message] } });
+    }
+    return saveKnowledge(tx, content, note, createdBy);
+  });
+}
+
+/** Clear (SPEC §2): a new, empty version; the coach then has no passages until something is added. */
+export const clearKnowledge = (db: Db, createdBy: number) => saveKnowledge(db, '', 'Cleared', createdBy);
+
+const summaryColumns = {
+  id: knowledgeVersions.id,
+  createdAt: knowledgeVersions.createdAt,
+  note: knowledgeVersions.note,
+  length: sql<number>`char_length(${knowledgeVersions.content})`.mapWith(Number),
+  createdById: knowledgeVersions.createdBy,
+  username: users.username,
+};
+
+type SummaryRow = { id: number; createdAt: Date; note: string; length: number; createdById: number | null; username: string | null };
+
+const toSummary = (r: SummaryRow): KnowledgeVersionSummary => ({
+  id: r.id,
+  createdAt: r.createdAt.toISOString(),
+  note: r.note,
+  length: r.length,
+  createdBy: r.createdById !== null && r.username !== null ? { id: r.createdById, username: r.username } : null,
+});
+
+/** The live version's summary (size, last change, who), or null before any knowledge exists. */
+export async function liveVersionSummary(db: Executor): Promise<KnowledgeVersionSummary | null> {
+  const [row] = await db.select(summaryColumns).from(knowledgeVersions).leftJoin(users, eq(users.id, knowledgeVersions.createdBy)).orderBy(desc(knowledgeVersions.id)).limit(1);
+  return row ? toSummary(row) : null;
+}
+
+/** The history, newest first, without the texts. */
+export async function listKnowledgeVersions(db: Db, limit = 100): Promise<KnowledgeVersionSummary[]> {
+  const rows = await db.select(summaryColumns).from(knowledgeVersions).leftJoin(users, eq(users.id, knowledgeVersions.createdBy)).orderBy(desc(knowledgeVersions.id)).limit(limit);
+  return rows.map(toSummary);
+}
+
+/** One version with its text and the text of the version before it (for the diff). */
+export async function knowledgeVersion(db: Db, id: number): Promise<KnowledgeVersionDto> {
+  const [row] = await db
+    .select({ ...summaryColumns, content: knowledgeVersions.content })
+    .from(knowledgeVersions)
+    .leftJoin(users, eq(users.id, knowledgeVersions.createdBy))
+    .where(eq(knowledgeVersions.id, id));
+  if (!row) throw new HttpError(404, 'There is no such knowledge base version.');
+  const [previous] = await db
+    .select({ id: knowledgeVersions.id, content: knowledgeVersions.content })
+    .from(knowledgeVersions)
+    .where(lt(knowledgeVersions.id, id))
+    .orderBy(desc(knowledgeVersions.id))
+    .limit(1);
+  return { ...toSummary(row), content: row.content, previous: previous ?? null };
+}
+
+/** Restore: the old text becomes a new version (the history keeps everything in between). */
+export async function restoreKnowledgeVersion(db: Db, id: number, createdBy: number): Promise<KnowledgeVersion> {
+  const [row] = await db.select({ content: knowledgeVersions.content }).from(knowledgeVersions).where(eq(knowledgeVersions.id, id));
+  if (!row) throw new HttpError(404, 'There is no such knowledge base version.');
+  return saveKnowledge(db, row.content, `Restored version #${id}`, createdBy);
+}
+
+/**
+ * An uploaded file's text as it joins the knowledge base: without a byte-order mark, with Unix
+ * line ends, trimmed (SPEC §5 appends it after a blank line).
+ */
+export const uploadedText = (content: string) => content.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trim();
 
 /** Seeds the starter playbook on a database that has never had knowledge. */
 export async function ensureStarterKnowledge(db: Db): Promise<void> {

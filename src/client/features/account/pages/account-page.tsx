@@ -134,6 +134,13 @@ export function AccountPage() {
               Send Feedback
             </Link>
           </li>
+          {user.isAdmin && (
+            <li>
+              <Link href="/admin" className={LEGAL_LINK}>
+                Admin Panel
+              </Link>
+            </li>
+          )}
           <li className="text-slate-600">
             Support:{' '}
             <a href={`mailto:${supportEmail}`} className={LEGAL_LINK}>

@@ -18,6 +18,18 @@ export const conversationQuery = (sessionId: string) =>
     staleTime: Infinity,
   });
 
-export function useConversation(sessionId: string | null) {
-  return useQuery({ ...conversationQuery(sessionId ?? ''), enabled: sessionId !== null });
+/**
+ * While a conversation waits for the coaching team (an escalation of it is pending), the open
+ * chat reads it again this often, so the team's answer appears without a reload (issue #16).
+ * Only such conversations are read again, only while the tab is visible (TanStack's default).
+ */
+export const TEAM_REPLY_POLL_MS = 10_000;
+
+/** The open conversation; `paused` while a message is being sent, so no read lands mid-reply. */
+export function useConversation(sessionId: string | null, { paused = false }: { paused?: boolean } = {}) {
+  return useQuery({
+    ...conversationQuery(sessionId ?? ''),
+    enabled: sessionId !== null,
+    refetchInterval: (query) => (!paused && query.state.data?.awaitingTeam ? TEAM_REPLY_POLL_MS : false),
+  });
 }

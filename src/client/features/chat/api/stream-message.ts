@@ -209,6 +209,9 @@ export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMess
       const controller = new AbortController();
       abortRef.current = controller;
       setState({ pending: true, awaitingReply: true });
+      // A read of the conversation still on its way (the wait for the coaching team's answer)
+      // would land mid-reply and drop what is being written: it is called off.
+      await qc.cancelQueries({ queryKey: key, exact: true });
       // A retry of a message the server already holds shows that one; no second copy.
       update((ms) => (ms.some((m) => m.clientId === clientId) ? ms : [...ms, { id: userId, role: 'user', content: message, timestamp: now(), clientId }]));
       try {
@@ -226,6 +229,8 @@ export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMess
           controller.signal,
         );
         update((ms) => [...ms.filter((m) => m.id !== replyId && m.id !== reply.id), reply]);
+        // The reply handed the conversation to the coaching team: the page now watches for their answer.
+        if (reply.handedToTeam) qc.setQueryData<ChatSession>(key, (s) => (s ? { ...s, awaitingTeam: true } : s));
       } catch (err) {
         // The stand-in and the half-written reply go; a message the server echoed stays, and the
         // unsent mark on it (matched by client id) offers the retry.

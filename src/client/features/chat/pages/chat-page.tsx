@@ -104,7 +104,6 @@ export function ChatPage() {
   // Refs survive StrictMode's second effect run, so the opening conversation is created once.
   const started = useRef(false);
 
-  const conversation = useConversation(sessionId);
 
   const open = useCallback(
     (id: string, reload = false) => {
@@ -121,6 +120,7 @@ export function ChatPage() {
   // screen (SPEC §2); inside a running conversation the smaller payment dialog keeps it in view.
   const onPaymentRequired = useCallback((newConversation: boolean) => (newConversation ? setUpgrade(true) : setPaymentOpen(true)), []);
   const sending = useStreamMessage({ sessionId, onPaymentRequired });
+  const conversation = useConversation(sessionId, { paused: sending.pending });
 
   // A failed send the server had in fact answered (the answer was lost on the way, and the
   // conversation was read again): nothing is left to retry.

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { EyeOff, Flag } from 'lucide-react';
+import type { ModerationPost } from '../../../../shared/schemas/moderation';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
+import { errorMessage } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast-store';
+import { useModerationQueue, type ModerationQueueStatus } from '../api/get-moderation-queue';
+import { useModeratePost, type ModerationAction } from '../api/moderate-post';
+import { formatWhen } from '../lib/format-when';
+import { ConfirmDialog } from './confirm-dialog';
+
+const DONE: Record<ModerationAction, { title: string; description: string }> = {
+  hide: { title: 'Post hidden', description: 'Only admins can see it now.' },
+  restore: { title: 'Post restored', description: 'Everyone can see it again.' },
+  'dismiss-reports': { title: 'Reports dismissed', description: 'The post stays as it is.' },
+};
+
+function PostCard({ post }: { post: ModerationPost }) {
+  const moderate = useModeratePost();
+  const [confirmHide, setConfirmHide] = useState(false);
+  const act = (action: ModerationAction) =>
+    moderate.mutate(
+      { id: post.id, action },
+      {
+        onSuccess: () => {
+          setConfirmHide(false);
+          toast(DONE[action]);
+        },
+        onError: (err) => toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
+      },
+    );
+  return (
+    <Card className="space-y-3" data-testid={`moderation-post-${post.id}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={post.openReportCount > 0 ? 'amber' : 'neutral'}>
+          <Flag className="mr-1 h-3 w-3" aria-hidden />
+          {post.openReportCount} open {post.openReportCount === 1 ? 'report' : 'reports'}
+        </Badge>
+        {post.hidden && (
+          <Badge>
+            <EyeOff className="mr-1 h-3 w-3" aria-hidden />
+            Hidden
+          </Badge>
+        )}
+        <Badge tone="blue">{post.category}</Badge>
+      </div>
+      <h3 className="font-semibold break-words text-slate-900">{post.title}</h3>
+      <p className="text-sm text-slate-600">
+        by {post.author.username} · {formatWhen(post.createdAt)}
+      </p>
+      <p className="max-h-48 overflow-auto rounded-lg bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-900">{post.content}</p>
+      <div className="space-y-2">
+        <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Reports</p>
+        <ul className="space-y-2">
+          {post.reports.map((r) => (
+            <li key={r.id} className="rounded-lg border border-slate-200 px-3 py-2 text-sm">
+              <p className="text-slate-700">
+                {r.reporter.username} · {formatWhen(r.createdAt)}
+                {r.dismissedAt && <span className="text-slate-500"> · dismissed</span>}
+              </p>
+              {r.reason ? <p className="break-words whitespace-pre-wrap text-slate-900">{r.reason}</p> : <p className="text-slate-500 italic">No reason given</p>}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {post.hidden ? (
+          <Button variant="secondary" disabled={moderate.isPending} onClick={() => act('restore')}>
+            Restore post
+          </Button>
+        ) : (
+          <Button variant="destructive" disabled={moderate.isPending} onClick={() => setConfirmHide(true)}>
+            Hide post
+          </Button>
+        )}
+        <Button variant="secondary" disabled={moderate.isPending || post.openReportCount === 0} onClick={() => act('dismiss-reports')}>
+          Dismiss reports
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirmHide}
+        onOpenChange={setConfirmHide}
+        title="Hide this post?"
+        description="It disappears for everyone but admins, with its replies. You can restore it from here."
+        confirmLabel="Hide post"
+        destructive
+        busy={moderate.isPending}
+        onConfirm={() => act('hide')}
+      />
+    </Card>
+  );
+}
+
+/** Reported community posts with their reports (shared/schemas/moderation.ts): hide, restore, dismiss. */
+export function ModerationTab() {
+  const [status, setStatus] = useState<ModerationQueueStatus>('open');
+  const queue = useModerationQueue(status);
+  return (
+    <div className="space-y-4">
+      <div className="w-full sm:w-56">
+        <Field id="moderation-filter" label="Show">
+          <Select id="moderation-filter" value={status} onChange={(e) => setStatus(e.target.value as ModerationQueueStatus)}>
+            <option value="open">Open reports</option>
+            <option value="all">All reported posts</option>
+          </Select>
+        </Field>
+      </div>
+      {queue.isError && (
+        <p role="alert" className="text-slate-700">
+          The moderation queue could not be loaded: {errorMessage(queue.error)}
+        </p>
+      )}
+      {queue.data?.posts.length === 0 && <p className="py-6 text-center text-slate-600">{status === 'open' ? 'No open reports. Nothing to moderate.' : 'No post has been reported.'}</p>}
+      {queue.data?.posts.map((post) => <PostCard key={post.id} post={post} />)}
+    </div>
+  );
+}

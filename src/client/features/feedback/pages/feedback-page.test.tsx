@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../../../shared/schemas/user';
+import { currentUserKey } from '../../../lib/api/current-user';
+import { stubFetch } from '../../../test/fetch-mock';
+import { makeUser } from '../../../test/make-user';
+import { FeedbackPage } from './feedback-page';
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/toast-store', () => ({ toast }));
+
+const fetchMock = stubFetch();
+beforeEach(() => toast.mockReset());
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function renderFeedback(user: User | null) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  client.setQueryData(currentUserKey, user);
+  render(
+    <QueryClientProvider client={client}>
+      <Router hook={memoryLocation({ path: '/feedback' }).hook}>
+        <FeedbackPage />
+      </Router>
+    </QueryClientProvider>,
+  );
+}
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+const sentBodies = () => fetchMock.mock.calls.filter(([url]) => url === '/api/feedback').map(([, init]) => JSON.parse(String(init?.body)));
+
+describe('FeedbackPage', () => {
+  it("shows SPEC's form, its 'What happens next?' box, and its exact messages without sending anything", async () => {
+    renderFeedback(null);
+    expect(screen.getByRole('heading', { name: 'What happens next?' })).toBeTruthy();
+    expect(screen.getByText('We review every submission within 1-2 business days.')).toBeTruthy();
+    expect([...(screen.getByLabelText('Feedback type') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Bug Report', 'Feature Request', 'Improvement Suggestion', 'General Feedback']);
+    expect([...(screen.getByLabelText('Category') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['AI Chat', 'Training Videos', 'Community Forum', 'Account & Billing', 'Other']);
+    for (const label of ['5 – Excellent', '4 – Good', '3 – Average', '2 – Poor', '1 – Very Poor', 'No rating']) expect(screen.getByLabelText(label)).toBeTruthy();
+    expect(screen.getByTestId('feedback-sender').textContent).toContain('not signed in');
+
+    fill('Subject', 'Hey');
+    fill('Message', 'Too short.');
+    fill('Contact email (optional)', 'not-an-email');
+    submit();
+    expect(await screen.findByText('Subject must be at least 5 characters')).toBeTruthy();
+    expect(screen.getByText('Message must be at least 20 characters')).toBeTruthy();
+    expect(screen.getByText('Invalid email address')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("sends it (an empty email and no rating as null), says 'Submitting…', then shows the confirmation; 'Submit More Feedback' returns to an empty form", async () => {
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    renderFeedback(makeUser({ username: 'dana' }));
+    expect(screen.getByTestId('feedback-sender').textContent).toBe('Sent from your account, dana.');
+    fireEvent.change(screen.getByLabelText('Feedback type'), { target: { value: 'bug' } });
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'training' } });
+    fill('Subject', 'Video stalls');
+    fill('Message', 'Part two stops at minute four every time on my phone.');
+    submit();
+    expect(await screen.findByRole('button', { name: 'Submitting…' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Submitting…' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(sentBodies()).toEqual([{ type: 'bug', category: 'training', subject: 'Video stalls', message: 'Part two stops at minute four every time on my phone.', rating: null, email: null }]);
+    answer(json({ id: 1, createdAt: '2026-01-15T12:00:00.000Z' }, 201));
+
+    expect(await screen.findByRole('heading', { name: 'Feedback Submitted!' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to AI Chat' }).getAttribute('href')).toBe('/chat');
+    expect(toast).toHaveBeenCalledWith({ title: 'Feedback Submitted', description: "Thank you for your feedback! We'll review it and get back to you." });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit More Feedback' }));
+    expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('');
+  });
+
+  it('sends the chosen rating and email', async () => {
+    fetchMock.mockResolvedValue(json({ id: 2, createdAt: '2026-01-15T12:00:00.000Z' }, 201));
+    renderFeedback(null);
+    fill('Subject', 'Love the coach');
+    fill('Message', 'The role-play helped me close two deals this week.');
+    fireEvent.click(screen.getByLabelText('5 – Excellent'));
+    fill('Contact email (optional)', 'rep@example.com');
+    submit();
+    await screen.findByRole('heading', { name: 'Feedback Submitted!' });
+    expect(sentBodies()[0]).toMatchObject({ rating: 5, email: 'rep@example.com', type: 'general', category: 'other' });
+  });
+
+  it("stays on the form with SPEC's failure toast when the server fails, and the server's words when it refuses for too many", async () => {
+    fetchMock.mockResolvedValueOnce(json({ message: 'Something went wrong on our side.' }, 500));
+    renderFeedback(null);
+    fill('Subject', 'Video stalls');
+    fill('Message', 'Part two stops at minute four every time on my phone.');
+    submit();
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to submit feedback. Please try again.', variant: 'destructive' }));
+    expect(screen.queryByRole('heading', { name: 'Feedback Submitted!' })).toBeNull();
+    expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('Video stalls');
+
+    fetchMock.mockResolvedValueOnce(json({ message: 'You have sent a lot of feedback in the last hour. Please try again in 40 minute(s).', code: 'rate_limited' }, 429));
+    submit();
+    await waitFor(() => expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ description: expect.stringContaining('40 minute(s)') })));
+  });
+});
