@@ -23,6 +23,8 @@ import { offsetClock } from './modules/billing/test-clock.js';
 import { webhookRoutes } from './plugins/webhooks.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
+import { communityRoutes } from './modules/community/routes.js';
+import { moderationRoutes } from './modules/community/moderation-routes.js';
 import { escalationRoutes } from './modules/escalations/routes.js';
 import { ensureStarterKnowledge } from './modules/knowledge/service.js';
 import { configRoutes } from './modules/config/routes.js';
@@ -102,6 +104,9 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
     await api.register(accountRoutes(deps));
     await api.register(chatRoutes(deps));
     await api.register(escalationRoutes(deps));
+    await api.register(communityRoutes(deps));
+    // Until the admin scope exists (issue #16) the moderation routes sit at its prefix, each behind requireAdmin.
+    await api.register(moderationRoutes(deps), { prefix: '/api/admin' });
     await api.register(billingRoutes(deps));
     if (deps.billing.sandbox) await api.register(sandboxRoutes(deps, deps.billing.sandbox));
     // Inside the API's scope: outside it a route has no session (every call 401) and no origin check.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
 import { MESSAGE_ROLES } from './chat.js';
+import { communityExportSchema } from './community.js';
 import { escalationSchema } from './escalations.js';
 import { onboardingSchema } from './onboarding.js';
 import { safeString } from './primitives.js';
@@ -121,5 +122,7 @@ export const accountExportSchema = z.object({
       updatedAt: z.string(),
     }),
   ),
+  /** The forum: the posts and replies the user wrote, their votes and their reports. */
+  community: communityExportSchema,
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

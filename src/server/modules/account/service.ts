@@ -3,6 +3,7 @@ import type { AccountDeletionInput, AccountExport, EmailChangeInput, PasswordCha
 import type { Db } from '../../db/client.js';
 import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, trainingProgress, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
+import { communityExport, removeCommunityActivity } from '../community/service.js';
 import { assertUncommonPassword, emailTakenError, revokeOtherSessions, hashPassword, hashToken, verifyPassword } from '../auth/service.js';
 import { escalationFields } from '../escalations/service.js';
 import { toUserDto } from '../user/service.js';
@@ -43,13 +44,17 @@ export async function changePassword(db: Db, user: UserRow, currentToken: string
 
 /**
  * Deletes the person: their row and, through the foreign keys, their sessions, conversations,
- * escalations, feedback and training marks. Payment records stay, detached (user id set null), as the law asks (DECISIONS §9).
+ * escalations, feedback, training marks and forum posts, replies, votes and reports. Payment records stay, detached (user id set null), as the law asks (DECISIONS §9).
  */
 /** `beforeDelete` runs once the password is confirmed: billing stops renewals there (billing/stopRenewals). */
 export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletionInput, beforeDelete?: (userId: number) => Promise<void>): Promise<void> {
   await assertPassword(user, input.currentPassword);
   await beforeDelete?.(user.id);
-  await db.delete(users).where(eq(users.id, user.id));
+  await db.transaction(async (tx) => {
+    // Other people's posts lose this person's votes and replies from their counts too.
+    await removeCommunityActivity(tx, user.id);
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
 }
 
 /**
@@ -76,6 +81,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
     .where(eq(aiEscalations.userId, user.id))
     .orderBy(asc(aiEscalations.createdAt), asc(aiEscalations.id));
 
+  const community = await communityExport(db, user.id);
   const trainingRows = await db.select().from(trainingProgress).where(eq(trainingProgress.userId, user.id)).orderBy(asc(trainingProgress.createdAt), asc(trainingProgress.partId));
 
   const dto = toUserDto(user);
@@ -122,5 +128,6 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     })),
+    community,
   };
 }
