@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -112,4 +116,16 @@ export async function expectTapTargets(page: Page, name: string, scope = 'main')
     return found;
   });
   expect(small, `tap targets under 44 px on ${name}`).toEqual([]);
+}
+
+/**
+ * Makes `username` an admin of the test server on `port` the way an operator does
+ * (`npm run admin -- grant`), on the data directory e2e/serve.mjs noted for that port.
+ */
+export function grantAdmin(port: number, username: string): void {
+  const dataDir = fs.readFileSync(path.join(os.tmpdir(), `salescoach-e2e-${port}.datadir`), 'utf8');
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', 'grant', username], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    stdio: 'pipe',
+  });
 }

@@ -7,6 +7,10 @@ import path from 'node:path';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salescoach-e2e-'));
 fs.chmodSync(dataDir, 0o755);
+// Where this server's data lives, so a journey can run `npm run admin` against it (e2e/fixtures.ts
+// grantAdmin reads this same path).
+const dataDirNote = path.join(os.tmpdir(), `salescoach-e2e-${process.env.PORT}.datadir`);
+fs.writeFileSync(dataDirNote, dataDir);
 const child = spawn(process.execPath, ['dist/server/main.js'], {
   stdio: 'inherit',
   env: {
@@ -27,5 +31,6 @@ process.on('SIGTERM', forward('SIGTERM'));
 process.on('SIGINT', forward('SIGINT'));
 child.on('exit', (code) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(dataDirNote, { force: true });
   process.exit(code ?? 0);
 });

@@ -22,6 +22,10 @@ import { NotFoundPage } from './pages/not-found-page';
 const AccountPage = lazyPage(() => import('../features/account/pages/account-page').then((m) => m.AccountPage));
 const SignInPage = () => <AuthPage initialMode="signin" />;
 const SignUpPage = () => <AuthPage initialMode="signup" />;
+// The forum's two pages are one module: one chunk and one entry in the first chunk's preload map.
+const loadCommunity = () => import('../features/community/pages/community-pages');
+const CommunityPage = lazyPage(() => loadCommunity().then((m) => m.CommunityPage));
+const CommunityPostPage = lazyPage(() => loadCommunity().then((m) => m.PostPage));
 const ChatPage = lazyPage(() => import('../features/chat/pages/chat-page').then((m) => m.ChatPage));
 const DownloadsPage = lazyPage(() => import('../features/downloads/pages/downloads-page').then((m) => m.DownloadsPage));
 const LandingPage = lazyPage(() => import('../features/home/pages/landing-page').then((m) => m.LandingPage));
@@ -175,7 +179,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/tutorial', title: 'Tutorial', back: '/home', tab: null, chrome: 'header', page: TutorialPage, auth: SIGNED_IN },
   { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: MessageSquare }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChatData, auth: SIGNED_IN },
   { path: '/training', title: 'Sales Training', back: '/home', tab: { label: 'Training', icon: GraduationCap }, chrome: 'header-and-tabs', page: TrainingPage, auth: SIGNED_IN },
-  comingSoon('/community', 'Community', '/home', { tab: { label: 'Community', icon: Users } }),
+  { path: '/community', title: 'Community', back: '/home', tab: { label: 'Community', icon: Users }, chrome: 'header-and-tabs', page: CommunityPage, auth: SIGNED_IN },
+  { path: '/community/post/:id', title: 'Discussion', back: '/community', tab: null, chrome: 'header-and-tabs', page: CommunityPostPage, auth: SIGNED_IN },
   { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: Gift }, chrome: 'header-and-tabs', page: ReferralPage, auth: SIGN_IN_AND_RETURN },
   { path: '/account', title: 'Account Settings', back: '/home', tab: { label: 'Account', icon: User }, chrome: 'header-and-tabs', page: AccountPage, auth: SIGNED_IN },
   comingSoon('/feedback', 'Feedback', '/account'),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
 import { MESSAGE_ROLES } from './chat.js';
-import { communityExportSchema } from './community.js';
 import { escalationSchema } from './escalations.js';
 import { onboardingSchema } from './onboarding.js';
 import { safeString } from './primitives.js';
@@ -122,7 +121,29 @@ export const accountExportSchema = z.object({
       updatedAt: z.string(),
     }),
   ),
-  /** The forum: the posts and replies the user wrote, their votes and their reports. */
-  community: communityExportSchema,
+  /**
+   * The forum (DECISIONS §8): the posts and replies the user wrote, their votes and their
+   * reports. Written out here rather than imported from community.ts, so the account page's
+   * chunk does not carry the forum's schemas.
+   */
+  community: z.object({
+    posts: z.array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        content: z.string(),
+        category: z.string(),
+        createdAt: z.string(),
+        editedAt: z.string().nullable(),
+        score: z.number().int(),
+        replyCount: z.number().int(),
+        pinned: z.boolean(),
+        hidden: z.boolean(),
+      }),
+    ),
+    replies: z.array(z.object({ id: z.number().int(), postId: z.number().int(), content: z.string(), createdAt: z.string(), editedAt: z.string().nullable() })),
+    votes: z.array(z.object({ postId: z.number().int(), value: z.number().int(), createdAt: z.string(), updatedAt: z.string() })),
+    reports: z.array(z.object({ postId: z.number().int(), reason: z.string(), createdAt: z.string(), dismissedAt: z.string().nullable() })),
+  }),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -207,25 +207,3 @@ export type CommunityOverview = z.infer<typeof communityOverviewSchema>;
 /** POST /api/admin/moderation/posts/:id/pin and /unpin */
 export const pinResultSchema = z.object({ id: z.number().int(), pinned: z.boolean() });
 export type PinResult = z.infer<typeof pinResultSchema>;
-
-/** The account export's part (DECISIONS §9): what the person wrote, voted and reported. */
-export const communityExportSchema = z.object({
-  posts: z.array(
-    z.object({
-      id: z.number().int(),
-      title: z.string(),
-      content: z.string(),
-      category: z.string(),
-      createdAt: z.string(),
-      editedAt: z.string().nullable(),
-      score: z.number().int(),
-      replyCount: z.number().int(),
-      pinned: z.boolean(),
-      hidden: z.boolean(),
-    }),
-  ),
-  replies: z.array(z.object({ id: z.number().int(), postId: z.number().int(), content: z.string(), createdAt: z.string(), editedAt: z.string().nullable() })),
-  votes: z.array(z.object({ postId: z.number().int(), value: z.number().int(), createdAt: z.string(), updatedAt: z.string() })),
-  reports: z.array(z.object({ postId: z.number().int(), reason: z.string(), createdAt: z.string(), dismissedAt: z.string().nullable() })),
-});
-export type CommunityExport = z.infer<typeof communityExportSchema>;

@@ -7,7 +7,6 @@ import {
   POSTS_TODAY_HOURS,
   TRENDING_DAYS,
   type CommunityCategoryId,
-  type CommunityExport,
   type CommunityOverview,
   type CommunitySort,
   type PinResult,
@@ -21,6 +20,7 @@ import {
   type VoteResult,
   type VoteValue,
 } from '../../../shared/schemas/community.js';
+import type { AccountExport } from '../../../shared/schemas/account.js';
 import type { ModerationPost, ModerationQueue } from '../../../shared/schemas/moderation.js';
 import { DAY_MS } from '../../../shared/time.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
@@ -558,7 +558,7 @@ export async function setPinned(db: Db, postId: number, pinned: boolean, now: Da
 /* ---- The account's export and deletion (account/service.ts) ---- */
 
 /** Everything the person wrote, voted and reported in the forum (DECISIONS §9). */
-export async function communityExport(db: Db, userId: number): Promise<CommunityExport> {
+export async function communityExport(db: Db, userId: number): Promise<AccountExport['community']> {
   const [posts, replies, votes, reports] = await Promise.all([
     db.select().from(forumPosts).where(eq(forumPosts.authorId, userId)).orderBy(asc(forumPosts.id)),
     db.select().from(forumReplies).where(eq(forumReplies.authorId, userId)).orderBy(asc(forumReplies.id)),

@@ -1,0 +1,39 @@
+import { Link } from 'wouter';
+import { LockKeyhole, Sparkles } from 'lucide-react';
+import { formatMonthly } from '../../shared/plans';
+import { usePlans } from '../lib/api/plans';
+import { buttonClasses } from './ui/button';
+import { Card } from './ui/card';
+
+/**
+ * SPEC §2 Training and Community: what a user without Pro sees instead of a Pro feature, with
+ * the way to Pro (price and features from the served catalogue).
+ */
+export function ProLocked({ title, description }: { title: string; description: string }) {
+  const { pro } = usePlans();
+  return (
+    <div className="mx-auto max-w-md px-4 py-8">
+      <Card className="space-y-5 text-center">
+        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-purple-100" aria-hidden>
+          <LockKeyhole className="h-7 w-7 text-purple-700" />
+        </span>
+        <div className="space-y-2">
+          <h2 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h2>
+          <p className="text-slate-600">{description}</p>
+        </div>
+        <p className="text-3xl font-bold text-purple-900">{formatMonthly(pro.priceCents)}</p>
+        <ul className="space-y-2 text-left text-sm text-slate-700">
+          {pro.features.map((feature) => (
+            <li key={feature} className="flex items-center gap-2">
+              <Sparkles className="h-4 w-4 shrink-0 text-purple-600" aria-hidden />
+              {feature}
+            </li>
+          ))}
+        </ul>
+        <Link href="/checkout" className={buttonClasses('primary', 'lg', 'w-full bg-purple-600 hover:bg-purple-700')}>
+          Upgrade to {pro.name}
+        </Link>
+      </Card>
+    </div>
+  );
+}
