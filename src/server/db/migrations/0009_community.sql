@@ -73,6 +73,8 @@ CREATE INDEX "forum_posts_category_top_idx" ON "forum_posts" USING btree ("categ
 CREATE INDEX "forum_posts_category_hot_idx" ON "forum_posts" USING btree ("category","pinned","hot","id");--> statement-breakpoint
 CREATE INDEX "forum_posts_created_idx" ON "forum_posts" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "forum_posts_author_idx" ON "forum_posts" USING btree ("author_id");--> statement-breakpoint
+CREATE INDEX "forum_posts_visible_category_idx" ON "forum_posts" USING btree ("category") WHERE "forum_posts"."hidden_at" is null;--> statement-breakpoint
+CREATE INDEX "forum_posts_visible_author_score_idx" ON "forum_posts" USING btree ("author_id","score") WHERE "forum_posts"."hidden_at" is null;--> statement-breakpoint
 CREATE INDEX "forum_replies_post_idx" ON "forum_replies" USING btree ("post_id","id");--> statement-breakpoint
 CREATE INDEX "forum_replies_author_idx" ON "forum_replies" USING btree ("author_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "forum_reports_post_reporter_idx" ON "forum_reports" USING btree ("post_id","reporter_id");--> statement-breakpoint

@@ -52,6 +52,9 @@ export const forumPosts = pgTable(
     // Posts today and trending read a recent range.
     index('forum_posts_created_idx').on(t.createdAt),
     index('forum_posts_author_idx').on(t.authorId),
+    // The sidebar's category counts and top contributors, read from the index alone (no table rows).
+    index('forum_posts_visible_category_idx').on(t.category).where(sql`${t.hiddenAt} is null`),
+    index('forum_posts_visible_author_score_idx').on(t.authorId, t.score).where(sql`${t.hiddenAt} is null`),
   ],
 );
 export type ForumPostRow = typeof forumPosts.$inferSelect;

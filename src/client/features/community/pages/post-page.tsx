@@ -114,7 +114,7 @@ export function PostPage() {
         <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
           <VoteButtons post={p} layout="row" />
           <div className="ml-auto flex flex-wrap gap-1">
-            {p.mine ? (
+            {p.hidden ? null : p.mine ? (
               <>
                 <PostFormDialog
                   open={editing}
@@ -139,7 +139,7 @@ export function PostPage() {
                 </Button>
               </>
             ) : (
-              !p.hidden && <ReportDialog postId={p.id} reported={p.reportedByMe} />
+              <ReportDialog postId={p.id} reported={p.reportedByMe} />
             )}
           </div>
         </div>
