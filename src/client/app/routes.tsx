@@ -23,7 +23,7 @@ const AccountPage = lazyPage(() => import('../features/account/pages/account-pag
 const SignInPage = () => <AuthPage initialMode="signin" />;
 const SignUpPage = () => <AuthPage initialMode="signup" />;
 // The forum's two pages are one module: one chunk and one entry in the first chunk's preload map.
-const loadCommunity = () => import('../features/community/pages/community-pages');
+const loadCommunity = () => import('../features/community/pages/forum');
 const CommunityPage = lazyPage(() => loadCommunity().then((m) => m.CommunityPage));
 const CommunityPostPage = lazyPage(() => loadCommunity().then((m) => m.PostPage));
 const ChatPage = lazyPage(() => import('../features/chat/pages/chat-page').then((m) => m.ChatPage));
