@@ -114,6 +114,8 @@ async function measure(cookie: string, url: string): Promise<{ p50: number; p99:
 }
 
 const PAGES = [
+  // The floor on this machine: a signed-in request that reads the session and nothing of the forum.
+  ['(session read, baseline)', '/api/auth/session'],
   ['Hot', '/api/community/posts?sort=hot'],
   ['New', '/api/community/posts?sort=new'],
   ['Top', '/api/community/posts?sort=top'],
@@ -143,6 +145,7 @@ try {
 
   console.log(`\nfirst page of the forum, ${SAMPLES} sequential requests each (ms)`);
   console.log('page                      posts     10 posts: p50    p99     10,000 posts: p50    p99');
+  // (posts: how many the first page held at 10,000; the overview and the baseline hold none.)
   for (const [name] of PAGES) {
     const a = results[10]?.[name];
     const b = results[10_000]?.[name];
