@@ -33,7 +33,7 @@ import {
   listPosts,
   listReplies,
   reportPost,
-  touchMember,
+  memberPresence,
   updatePost,
   updateReply,
   vote,
@@ -63,12 +63,13 @@ export const communityRoutes =
      * who may not use the forum learns nothing of its schemas or its posts. Then the visit is
      * noted for the stats' "active now".
      */
+    const notePresence = memberPresence(deps.db);
     const requireCommunity = async (request: FastifyRequest, reply: FastifyReply) => {
       await requireUser(request, reply);
       if (reply.sent) return;
       const user = currentUser(request);
       assertCommunityAccess(user, deps.now());
-      await touchMember(deps.db, user.id, deps.now());
+      await notePresence(user.id, deps.now());
     };
     const limit = (name: keyof typeof COMMUNITY_LIMITS, message: (minutes: number) => string) =>
       perUserLimit(deps.db, deps.now, `community-${name}`, COMMUNITY_LIMITS[name], (s) => message(minutes(s)));
