@@ -5,6 +5,8 @@
  * so the figures are a reader's wait, not a throughput. The posts are written straight into the
  * app's database (the API's posting limit would take hours), with counts and the Hot rank
  * computed by the same SQL the app uses (modules/community/service.ts hotSql).
+ * SAMPLES (env) sets the requests per page (300); EXPLAIN_OVERVIEW=1 also prints the plans and
+ * times of the overview's queries at 10,000 posts (the lists are index scans; those aggregate).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
