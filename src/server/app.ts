@@ -24,6 +24,8 @@ import { webhookRoutes } from './plugins/webhooks.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { communityRoutes } from './modules/community/routes.js';
+import { moderationRoutes } from './modules/community/moderation-routes.js';
 import { escalationRoutes } from './modules/escalations/routes.js';
 import { feedbackRoutes, feedbackTriageRoutes } from './modules/feedback/routes.js';
 import { knowledgeRoutes } from './modules/knowledge/routes.js';
@@ -107,13 +109,14 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
     await api.register(accountRoutes(deps));
     await api.register(chatRoutes(deps));
     await api.register(feedbackRoutes(deps));
+    await api.register(communityRoutes(deps));
     // The admin scope: one gate (signed in, admin, unlocked) and the audit log for everything inside.
     await api.register(
       adminRoutes(deps, [
         { routes: escalationRoutes(deps) },
         { routes: knowledgeRoutes(deps) },
         { routes: feedbackTriageRoutes(deps), prefix: '/api' },
-        // Issue #15's moderation routes mount here: { routes: moderationRoutes(deps) }.
+        { routes: moderationRoutes(deps) },
       ]),
     );
     await api.register(billingRoutes(deps));

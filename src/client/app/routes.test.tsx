@@ -21,7 +21,7 @@ describe('the route table', () => {
 
   it('loads every feature page as a chunk of its own; only the welcome page, the auth card and the placeholders come with the shell', async () => {
     const eager = APP_ROUTES.filter((route) => !route.page.preload).map((route) => route.path);
-    expect(eager).toEqual(['/', '/auth', '/signup', '/community']);
+    expect(eager).toEqual(['/', '/auth', '/signup']);
     // Each preload resolves to a renderable page (a wrong export name would only show in the browser).
     const lazy = APP_ROUTES.filter((route) => route.page.preload);
     const loaded = await Promise.all(lazy.map((route) => route.page.preload?.()));

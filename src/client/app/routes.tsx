@@ -7,13 +7,12 @@ import type { OnboardingStep } from '../features/onboarding/lib/onboarding-steps
 import { WelcomePage } from '../features/welcome/pages/welcome-page';
 import { lazyPage, type PageComponent } from './lazy-page';
 import { homePathFor } from '../lib/home-path';
-import { ComingSoonPage } from './pages/coming-soon-page';
 import { NotFoundPage } from './pages/not-found-page';
 
 /*
  * Every feature page loads as its own chunk (issue #13: the first visit downloads the welcome
  * page and the shell, not the chat's Markdown renderer or the account forms). The welcome page,
- * the 404 page and the coming-soon placeholder are small and stay in the first chunk, so `/`
+ * and the 404 page are small and stay in the first chunk, so `/`
  * paints without a second round trip. So does the auth card without its validation (about
  * 1.5 KB gzipped; the validation loads after it has painted, features/auth/lib/late-validation.ts):
  * as a chunk of its own, its imports and the chunks' overhead put /auth over its 100 KB budget,
@@ -23,6 +22,10 @@ const AccountPage = lazyPage(() => import('../features/account/pages/account-pag
 const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page').then((m) => m.AdminPage));
 const SignInPage = () => <AuthPage initialMode="signin" />;
 const SignUpPage = () => <AuthPage initialMode="signup" />;
+// The forum's two pages are one module: one chunk and one entry in the first chunk's preload map.
+const loadCommunity = () => import('../features/community/pages/forum');
+const CommunityPage = lazyPage(() => loadCommunity().then((m) => m.CommunityPage));
+const CommunityPostPage = lazyPage(() => loadCommunity().then((m) => m.PostPage));
 const ChatPage = lazyPage(() => import('../features/chat/pages/chat-page').then((m) => m.ChatPage));
 const FeedbackPage = lazyPage(() => import('../features/feedback/pages/feedback-page').then((m) => m.FeedbackPage));
 const DownloadsPage = lazyPage(() => import('../features/downloads/pages/downloads-page').then((m) => m.DownloadsPage));
@@ -125,10 +128,6 @@ const SIGNED_IN = { signedOutTo: '/' } as const;
 /** Checkout and referral: an upgrade link or a shared link leads here; after signing in the visitor is back. */
 const SIGN_IN_AND_RETURN = { signedOutTo: '/auth', returnHere: true } as const;
 
-/** A route whose feature lands in a later issue (the only placeholder allowed). */
-function comingSoon(path: string, title: string, back: string, extra: { tab?: AppRoute['tab'] } = {}): AppRoute {
-  return { path, title, back, tab: extra.tab ?? null, chrome: 'header-and-tabs', page: () => <ComingSoonPage title={title} />, auth: 'public' };
-}
 
 /**
  * Every route of SPEC §2. The tab bar shows the entries that have a `tab`, in this order. Back
@@ -178,7 +177,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/tutorial', title: 'Tutorial', back: '/home', tab: null, chrome: 'header', page: TutorialPage, auth: SIGNED_IN },
   { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: MessageSquare }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChatData, auth: SIGNED_IN },
   { path: '/training', title: 'Sales Training', back: '/home', tab: { label: 'Training', icon: GraduationCap }, chrome: 'header-and-tabs', page: TrainingPage, auth: SIGNED_IN },
-  comingSoon('/community', 'Community', '/home', { tab: { label: 'Community', icon: Users } }),
+  { path: '/community', title: 'Community', back: '/home', tab: { label: 'Community', icon: Users }, chrome: 'header-and-tabs', page: CommunityPage, auth: SIGNED_IN },
+  { path: '/community/post/:id', title: 'Discussion', back: '/community', tab: null, chrome: 'header-and-tabs', page: CommunityPostPage, auth: SIGNED_IN },
   { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: Gift }, chrome: 'header-and-tabs', page: ReferralPage, auth: SIGN_IN_AND_RETURN },
   { path: '/progress', title: 'Your Progress', back: '/chat', tab: null, chrome: 'header-and-tabs', page: ProgressPage, auth: SIGNED_IN },
   { path: '/account', title: 'Account Settings', back: '/home', tab: { label: 'Account', icon: User }, chrome: 'header-and-tabs', page: AccountPage, auth: SIGNED_IN },

@@ -6,7 +6,7 @@ import { buttonClasses } from './ui/button';
 import { Card } from './ui/card';
 
 /**
- * What a user without Pro sees instead of a Pro page (SPEC §2: training, community, analytics):
+ * What a user without Pro sees instead of a Pro page (SPEC §2: training, community, progress):
  * what the page would give, Pro's price and features from the catalogue, and the way to checkout.
  */
 export function ProLocked({ title, description }: { title: string; description: string }) {

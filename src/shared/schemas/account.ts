@@ -127,5 +127,29 @@ export const accountExportSchema = z.object({
   ),
   /** How the rep's calls went after trying a coaching reply ("Tried it", issue #15). */
   callOutcomes: z.array(callOutcomeExportSchema),
+  /**
+   * The forum (DECISIONS §8): the posts and replies the user wrote, their votes and their
+   * reports. Written out here rather than imported from community.ts, so the account page's
+   * chunk does not carry the forum's schemas.
+   */
+  community: z.object({
+    posts: z.array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        content: z.string(),
+        category: z.string(),
+        createdAt: z.string(),
+        editedAt: z.string().nullable(),
+        score: z.number().int(),
+        replyCount: z.number().int(),
+        pinned: z.boolean(),
+        hidden: z.boolean(),
+      }),
+    ),
+    replies: z.array(z.object({ id: z.number().int(), postId: z.number().int(), content: z.string(), createdAt: z.string(), editedAt: z.string().nullable() })),
+    votes: z.array(z.object({ postId: z.number().int(), value: z.number().int(), createdAt: z.string(), updatedAt: z.string() })),
+    reports: z.array(z.object({ postId: z.number().int(), reason: z.string(), createdAt: z.string(), dismissedAt: z.string().nullable() })),
+  }),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

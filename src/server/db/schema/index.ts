@@ -6,6 +6,7 @@ export * from './admin.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './chat.js';
+export * from './community.js';
 export * from './escalations.js';
 export * from './feedback.js';
 export * from './knowledge.js';

@@ -3,6 +3,7 @@ import type { AccountDeletionInput, AccountExport, EmailChangeInput, PasswordCha
 import type { Db } from '../../db/client.js';
 import { adminAuditLog, aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, trainingProgress, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
+import { communityExport, removeCommunityActivity } from '../community/service.js';
 import { assertUncommonPassword, emailTakenError, revokeOtherSessions, hashPassword, hashToken, verifyPassword } from '../auth/service.js';
 import { escalationFields } from '../escalations/service.js';
 import { exportCallOutcomes } from '../progress/service.js';
@@ -44,13 +45,17 @@ export async function changePassword(db: Db, user: UserRow, currentToken: string
 
 /**
  * Deletes the person: their row and, through the foreign keys, their sessions, conversations,
- * escalations, feedback, training marks and call outcomes. Payment records stay, detached (user id set null), as the law asks (DECISIONS §9).
+ * escalations, feedback, training marks, call outcomes and forum posts, replies, votes and reports. Payment records stay, detached (user id set null), as the law asks (DECISIONS §9).
  */
 /** `beforeDelete` runs once the password is confirmed: billing stops renewals there (billing/stopRenewals). */
 export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletionInput, beforeDelete?: (userId: number) => Promise<void>): Promise<void> {
   await assertPassword(user, input.currentPassword);
   await beforeDelete?.(user.id);
-  await db.delete(users).where(eq(users.id, user.id));
+  await db.transaction(async (tx) => {
+    // Other people's posts lose this person's votes and replies from their counts too.
+    await removeCommunityActivity(tx, user.id);
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
 }
 
 /**
@@ -79,6 +84,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
 
   const callOutcomes = await exportCallOutcomes(db, user.id);
   const auditRows = await db.select().from(adminAuditLog).where(eq(adminAuditLog.actorId, user.id)).orderBy(asc(adminAuditLog.id));
+  const community = await communityExport(db, user.id);
   const trainingRows = await db.select().from(trainingProgress).where(eq(trainingProgress.userId, user.id)).orderBy(asc(trainingProgress.createdAt), asc(trainingProgress.partId));
 
   const dto = toUserDto(user);
@@ -127,5 +133,6 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
       updatedAt: r.updatedAt.toISOString(),
     })),
     callOutcomes,
+    community,
   };
 }

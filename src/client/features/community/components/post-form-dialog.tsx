@@ -1,0 +1,108 @@
+import { useEffect, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  COMMUNITY_CATEGORIES,
+  FILL_ALL_FIELDS,
+  POST_CONTENT_MAX,
+  postInputSchema,
+  TITLE_MAX,
+  type CommunityCategoryId,
+  type PostInput,
+} from '../../../../shared/schemas/community';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { describedBy, Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/textarea';
+import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast-store';
+
+const EMPTY = { title: '', content: '', category: '' as CommunityCategoryId };
+const FIELDS = ['title', 'content', 'category'] as const;
+
+/**
+ * SPEC §2's New Post dialog, and the same form for an author's edit: title, category and content,
+ * all required ('Please fill all fields'), checked by the schema the server checks with.
+ */
+export function PostFormDialog({
+  open,
+  onOpenChange,
+  heading,
+  submitLabel,
+  initial,
+  trigger,
+  save,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  heading: string;
+  submitLabel: string;
+  initial?: PostInput;
+  trigger?: ReactNode;
+  /** Sends the post; resolves when stored (the dialog closes), rejects with the server's refusal. */
+  save: (input: PostInput) => Promise<unknown>;
+}) {
+  const { register, handleSubmit, formState, setError, reset, getValues } = useForm<PostInput>({
+    resolver: zodResolver(postInputSchema),
+    defaultValues: initial ?? EMPTY,
+  });
+  const { errors, isSubmitting } = formState;
+
+  // Each opening starts from the post as stored (an edit) or blank (a new post).
+  useEffect(() => {
+    if (open) reset(initial ?? EMPTY);
+  }, [open, initial, reset]);
+
+  const onValid = async (input: PostInput) => {
+    try {
+      await save(input);
+      onOpenChange(false);
+    } catch (err) {
+      if (!applyServerErrors(err, FIELDS, setError)) toast({ title: 'Not posted', description: errorMessage(err), variant: 'destructive' });
+    }
+  };
+  const onInvalid = () => {
+    const values = getValues();
+    if (!values.title.trim() || !values.content.trim() || !values.category) {
+      toast({ title: FILL_ALL_FIELDS.title, description: FILL_ALL_FIELDS.description, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={heading} description="Share a question or a win with other reps. Your username is shown with it." trigger={trigger}>
+      <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-4">
+        <Field id="post-title" label="Title" error={errors.title?.message}>
+          <Input id="post-title" maxLength={TITLE_MAX + 20} aria-invalid={Boolean(errors.title)} aria-describedby={describedBy('post-title', { error: errors.title })} {...register('title')} />
+        </Field>
+        <Field id="post-category" label="Category" error={errors.category?.message}>
+          <select
+            id="post-category"
+            aria-invalid={Boolean(errors.category)}
+            aria-describedby={describedBy('post-category', { error: errors.category })}
+            className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700 aria-[invalid=true]:border-red-500"
+            {...register('category')}
+          >
+            <option value="">Choose a category</option>
+            {COMMUNITY_CATEGORIES.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="post-content" label="Content" hint={`Up to ${POST_CONTENT_MAX.toLocaleString('en-US')} characters. Line breaks are kept.`} error={errors.content?.message}>
+          <Textarea id="post-content" rows={6} aria-invalid={Boolean(errors.content)} aria-describedby={describedBy('post-content', { hint: true, error: errors.content })} {...register('content')} />
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

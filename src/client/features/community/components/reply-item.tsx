@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
+import type { Reply } from '../../../../shared/schemas/community';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast-store';
+import { useDeleteReply } from '../api/delete-reply';
+import { useUpdateReply } from '../api/update-reply';
+import { timeAgo } from '../lib/time-ago';
+import { ConfirmDeleteDialog } from './confirm-dialog';
+import { ReplyForm } from './reply-form';
+import { UserText } from './user-text';
+
+/** One reply: who and when, the text as written; its author may edit or delete it. */
+export function ReplyItem({ reply }: { reply: Reply }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const update = useUpdateReply(reply.postId);
+  const remove = useDeleteReply();
+  return (
+    <li className="space-y-2 py-3" data-testid="reply">
+      <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
+        <span className="font-semibold text-slate-800">{reply.author.username}</span>
+        <span aria-hidden>·</span>
+        <time dateTime={reply.createdAt}>{timeAgo(reply.createdAt)}</time>
+        {reply.editedAt && <span>(edited)</span>}
+      </p>
+      {editing ? (
+        <ReplyForm
+          id={`reply-edit-${reply.id}`}
+          label="Edit your reply"
+          submitLabel="Save"
+          initial={reply.content}
+          pending={update.isPending}
+          onCancel={() => setEditing(false)}
+          onSubmit={async (content) => {
+            await update.mutateAsync({ id: reply.id, content });
+            setEditing(false);
+            toast({ title: 'Reply updated' });
+          }}
+        />
+      ) : (
+        <UserText text={reply.content} className="text-sm text-slate-800" />
+      )}
+      {reply.mine && !editing && (
+        <div className="flex gap-1">
+          <Button variant="ghost" onClick={() => setEditing(true)} className="text-slate-700">
+            <Pencil className="h-4 w-4" aria-hidden />
+            Edit<span className="sr-only"> your reply</span>
+          </Button>
+          <Button variant="ghost" onClick={() => setConfirming(true)} className="text-red-700">
+            <Trash2 className="h-4 w-4" aria-hidden />
+            Delete<span className="sr-only"> your reply</span>
+          </Button>
+        </div>
+      )}
+      <ConfirmDeleteDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this reply?"
+        description="It is removed for everyone. This cannot be undone."
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(reply.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast({ title: 'Reply deleted' });
+            },
+            onError: (err) => toast({ title: 'Not deleted', description: errorMessage(err), variant: 'destructive' }),
+          })
+        }
+      />
+    </li>
+  );
+}
