@@ -2,13 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plans } from '../../shared/plans';
 import type { PublicConfig } from '../../shared/schemas/config';
 import type { User } from '../../shared/schemas/user';
 import { makeUser } from '../test/make-user';
 import { AppLayout } from './layout/app-layout';
 import { AppRoutes } from './router';
+import { APP_ROUTES } from './routes';
 import { stubFetch } from '../test/fetch-mock';
 
 /** Not the default name, so a title that comes from the configuration can be told from a hard-coded one. */
@@ -55,6 +56,12 @@ function headerBar(): HTMLElement {
 }
 const backLink = () => within(headerBar()).getByRole('link', { name: 'Back' });
 const headerTitle = () => within(headerBar()).queryByRole('heading', { level: 1 })?.textContent ?? '';
+
+// Every page's chunk is loaded before the tests: a page a test only passes through would otherwise
+// go on loading after the file's environment is torn down, and fail the run as an unhandled error.
+beforeAll(async () => {
+  await Promise.all(APP_ROUTES.map((route) => route.page.preload?.()));
+}, 30_000);
 
 afterEach(() => {
   localStorage.clear();

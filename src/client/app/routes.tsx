@@ -11,7 +11,7 @@ import { NotFoundPage } from './pages/not-found-page';
 
 /*
  * Every feature page loads as its own chunk (issue #13: the first visit downloads the welcome
- * page and the shell, not the chat's Markdown renderer or the account forms). The welcome page,
+ * page and the shell, not the chat's Markdown renderer or the account forms). The welcome page
  * and the 404 page are small and stay in the first chunk, so `/`
  * paints without a second round trip. So does the auth card without its validation (about
  * 1.5 KB gzipped; the validation loads after it has painted, features/auth/lib/late-validation.ts):

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { PostDetail, PostInput, Reply } from '../../../shared/schemas/community.js';
 import { users } from '../../db/schema/index.js';
 import type { TestApp } from '../../test/build-test-app.js';
-import { makeUser, type SignedInUser } from '../../test/factories.js';
+import { makeAdmin, makeUser, type SignedInUser } from '../../test/factories.js';
 
 /** The community tests' shared moves: users of each plan, and the calls a page makes. */
 
@@ -21,11 +21,8 @@ export async function proUser(t: TestApp): Promise<SignedInUser> {
   return u;
 }
 
-export async function adminUser(t: TestApp): Promise<SignedInUser> {
-  const u = await makeUser(t.app);
-  await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, u.user.id));
-  return u;
-}
+/** An admin with the panel unlocked (issue #16): moderation sits inside the admin scope. */
+export const adminUser = (t: TestApp): Promise<SignedInUser> => makeAdmin(t.app, t.db);
 
 export async function freeUser(t: TestApp): Promise<SignedInUser> {
   const u = await makeUser(t.app);
