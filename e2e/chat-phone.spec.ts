@@ -135,11 +135,11 @@ test('a new reply is brought into view from its first line, not its last', async
   // Tap options until a reply taller than the view (the coaching, with its method) arrives.
   // Every scroll while a reply streams in is sampled: the reply's first line must never be pushed above the view.
   await area.evaluate((el) => {
-    const w = window as unknown as { __pushedPast: number };
+    const w = window as unknown as { __pushedPast: number; __repScrolls: boolean };
     w.__pushedPast = 0;
     el.addEventListener('scroll', () => {
       const reply = el.querySelector('[data-latest-reply]');
-      if (reply && !reply.querySelector('[data-testid=user-message]') && reply.getBoundingClientRect().top < el.getBoundingClientRect().top - 2) w.__pushedPast += 1;
+      if (!w.__repScrolls && reply && !reply.querySelector('[data-testid=user-message]') && reply.getBoundingClientRect().top < el.getBoundingClientRect().top - 2) w.__pushedPast += 1;
     });
   });
   for (let round = 1; round <= 4; round += 1) {
@@ -147,6 +147,13 @@ test('a new reply is brought into view from its first line, not its last', async
     await expect(chips.first()).toBeEnabled();
     const last = await coach.last().boundingBox();
     if ((last?.height ?? 0) > ((await area.boundingBox())?.height ?? 0)) break;
+    // The rep scrolls down to the options below a reply nearly as tall as the view: their own
+    // scroll, not the page pushing a reply away, so it is not sampled.
+    await page.evaluate(() => ((window as unknown as { __repScrolls: boolean }).__repScrolls = true));
+    await chips.first().scrollIntoViewIfNeeded();
+    // Scroll events arrive with the next frame: wait for it before sampling again.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.evaluate(() => ((window as unknown as { __repScrolls: boolean }).__repScrolls = false));
     await chips.first().click();
   }
   expect(await page.evaluate(() => (window as unknown as { __pushedPast: number }).__pushedPast)).toBe(0);

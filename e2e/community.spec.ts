@@ -199,19 +199,34 @@ test('Pro reps post, reply and vote; Hot, New and Top reorder; a report reaches 
   await expect(carol.page.getByTestId('toast')).toContainText('Content Reported');
   await expect(carol.page.getByRole('button', { name: 'Reported' })).toBeDisabled();
 
-  // It reaches the admins' moderation queue (the Moderation tab is issue #16's; its API is here).
+  // It reaches the admins' moderation queue: an admin made with the CLI unlocks the panel and hides it there.
   const admin = await browser.newContext({ baseURL });
+  const adminPage = await admin.newPage();
   const adminAccount = newAccount();
   expect((await admin.request.post('/api/auth/signup', { data: adminAccount })).status()).toBe(201);
   expect((await admin.request.get('/api/admin/moderation/reports')).status()).toBe(403);
   grantAdmin(adminAccount.username, port);
-  const queue = await admin.request.get('/api/admin/moderation/reports');
+  // Granted but not unlocked: the admin scope still refuses.
+  expect((await admin.request.get('/api/admin/moderation/reports')).status()).toBe(403);
+  await adminPage.goto('/admin');
+  await adminPage.getByLabel('Your password').fill(adminAccount.password);
+  await adminPage.getByRole('button', { name: 'Unlock' }).click();
+  await adminPage.getByRole('tab', { name: 'Moderation' }).click();
+  const card = adminPage.getByTestId(`moderation-post-${oldId}`);
+  await expect(card).toContainText(oldTitle);
+  await expect(card).toContainText('1 open report');
+  await expect(card).toContainText('Selling a course in the replies');
+  await expect(card).toContainText(carol.account.username);
+  await card.getByRole('button', { name: 'Hide post' }).click();
+  await adminPage.getByRole('dialog', { name: 'Hide this post?' }).getByRole('button', { name: 'Hide post' }).click();
+  await expect(adminPage.getByTestId('toast')).toContainText('Post hidden');
+  await expect(adminPage.getByTestId(`moderation-post-${oldId}`).getByRole('button', { name: 'Restore post' })).toBeVisible();
+  const queue = await admin.request.get('/api/admin/moderation/reports?status=all');
   expect(queue.status()).toBe(200);
   const reported = ((await queue.json()) as ModerationQueue).posts.find((p) => p.id === oldId);
-  expect(reported).toMatchObject({ title: oldTitle, openReportCount: 1, hidden: false, reports: [{ reporter: { username: carol.account.username }, reason: 'Selling a course in the replies' }] });
+  expect(reported).toMatchObject({ title: oldTitle, hidden: true, reports: [{ reporter: { username: carol.account.username }, reason: 'Selling a course in the replies' }] });
 
   // Hidden by a moderator, it is gone for members.
-  expect((await admin.request.post(`/api/admin/moderation/posts/${oldId}/hide`)).ok()).toBe(true);
   // The browser notes the refused read (404) on the console: expected here.
   consoleGuard.allow(/status of 404/);
   await page.goto(`/community/post/${oldId}`);

@@ -125,3 +125,14 @@ export function grantAdmin(usernameOrEmail: string, port = Number(process.env.E2
   const dataDir = fs.readFileSync(dataDirNoteFor(port), 'utf8');
   return execFileSync('npm', ['run', '-s', 'admin', '--', 'grant', usernameOrEmail], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
 }
+
+/**
+ * The built file of a source module, from the build's Vite manifest: chunks are named by their
+ * hash alone (vite.config.ts), so a journey that watches for one chunk asks the manifest for it.
+ */
+export function builtChunkOf(source: string): string {
+  const manifest = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+  const file = manifest[source]?.file;
+  if (!file) throw new Error(`${source} is not a chunk of the build`);
+  return file;
+}

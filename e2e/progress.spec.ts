@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ChatSession, ConversationSummary } from '../src/shared/schemas/chat';
 import type { Progress } from '../src/shared/schemas/progress';
-import { expect, expectAccessible, expectTapTargets, repProfile, signUpThroughUi, test } from './fixtures';
+import { builtChunkOf, expect, expectAccessible, expectTapTargets, repProfile, signUpThroughUi, test } from './fixtures';
 
 /*
  * Issue #15's progress journey: a rep in the trial logs how two calls went from the chat, finds
@@ -11,6 +11,8 @@ import { expect, expectAccessible, expectTapTargets, repProfile, signUpThroughUi
 test.use({ viewport: { width: 390, height: 844 } });
 
 const SHOTS = 'test-results/screenshots';
+/** The recharts chunk: only the progress page may load it. */
+const CHARTS_CHUNK = builtChunkOf('features/progress/components/progress-charts.tsx');
 
 async function screenshots(page: Page, name: string) {
   for (const [w, h] of [
@@ -47,7 +49,7 @@ test('a rep logs two call outcomes from the chat, upgrades to Pro, and the progr
   test.setTimeout(120_000);
   const charts: string[] = [];
   page.on('request', (r) => {
-    if (/progress-charts-[\w-]+\.js$/.test(r.url())) charts.push(page.url());
+    if (r.url().endsWith(`/${CHARTS_CHUNK}`)) charts.push(page.url());
   });
   const progressCalls: string[] = [];
   page.on('request', (r) => {

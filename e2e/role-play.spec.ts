@@ -34,7 +34,7 @@ test('a rep role-plays four exchanges with the buyer they described and reads fe
 
   await say("Couples love the test ride, then at the end the wife says 'we need to sleep on it' and they leave.");
   const scene = await say("let's role-play it, you be the wife");
-  await expect(scene).toContainText('we need to sleep on it');
+  await expect(scene).toContainText('"We need to sleep on it"');
 
   const pushy = await say("'trust me, this price is only good today, you need to decide now'");
   await expect(pushy).toContainText('Out of character');
@@ -48,5 +48,9 @@ test('a rep role-plays four exchanges with the buyer they described and reads fe
   const last = await say("'totally fair. what would make Saturday an easy yes for you?'");
   // The fourth exchange ends the scene with feedback and a way on.
   await expect(last).toContainText('That ends the scene');
+  // The closing feedback is built from the rep's own lines: one to keep, one to change, quoted.
+  await expect(last).toContainText('How you did, over your 4 lines');
+  await expect(last).toContainText(/Keep:.*"/);
+  await expect(last).toContainText(/Change:.*trust me/i);
   await expect(page.getByRole('group', { name: 'Suggested replies' }).getByRole('button', { name: 'Try the scene again' })).toBeVisible();
 });
