@@ -120,14 +120,20 @@ const motionsOf = (t: Technique): readonly Motion[] | undefined => (t as Techniq
 /** Techniques of a topic that fit the rep's motion (or any motion). */
 function fitting(topic: Topic, facts: Facts): Technique[] {
   const all = techniquesFor(topic);
-  const fits = all.filter((t) => {
-    const motions = motionsOf(t);
-    if (!motions) return true;
-    if (facts.motion) return motions.includes(facts.motion);
-    return !motions.every((m) => facts.notMotions.includes(m));
-  });
+  const fits = all.filter((t) => fitsMotion(t, facts));
   return fits.length ? fits : all.filter((t) => !motionsOf(t));
 }
+
+/** A technique for any motion, or for the rep's own, or (motion unknown) for one they have not ruled out. */
+function fitsMotion(t: Technique, facts: Facts): boolean {
+  const motions = motionsOf(t);
+  if (!motions) return true;
+  if (facts.motion) return motions.includes(facts.motion);
+  return !motions.every((m) => facts.notMotions.includes(m));
+}
+
+/** Each technique's situation pattern with the global flag matchAll needs, compiled once: this runs on every message. */
+const GLOBAL_FITS = new Map(TECHNIQUES.flatMap((t) => (t.fits ? [[t.id, new RegExp(t.fits.source, t.fits.flags.includes('g') ? t.fits.flags : `${t.fits.flags}g`)] as const] : [])));
 
 /**
  * The technique for this turn: one that fits the motion, not given yet; after pushback, one with a
@@ -138,8 +144,8 @@ function fitting(topic: Topic, facts: Facts): Technique[] {
  */
 /** How much of the rep's words a technique's situation pattern covers: the characters of all its matches. */
 function fitLength(t: Technique, s: string): number {
-  if (!t.fits) return 0;
-  const all = new RegExp(t.fits.source, t.fits.flags.includes('g') ? t.fits.flags : `${t.fits.flags}g`);
+  const all = GLOBAL_FITS.get(t.id);
+  if (!all) return 0;
   let n = 0;
   for (const m of s.matchAll(all)) n += m[0].trim().length;
   return n;
@@ -158,8 +164,8 @@ function alreadyTried(t: Technique, facts: Facts): boolean {
 
 /** The longest phrase of the rep's words a technique's situation pattern matches in one stretch. */
 function longestFit(t: Technique, s: string): number {
-  if (!t.fits) return 0;
-  const all = new RegExp(t.fits.source, t.fits.flags.includes('g') ? t.fits.flags : `${t.fits.flags}g`);
+  const all = GLOBAL_FITS.get(t.id);
+  if (!all) return 0;
   let n = 0;
   // A phrase of several words, not one word that happens to sit in many messages ("different").
   for (const m of s.matchAll(all)) if (m[0].trim().includes(' ')) n = Math.max(n, m[0].trim().length);
@@ -194,13 +200,15 @@ function chooseTechnique(topic: Topic, words: string, state: DialogueState, fact
   // them there" is about booking, not the objection it came from; "he won't forward anything
   // from vendors" is about the champion, not discovery). They count only on a clear fit: a phrase
   // of the rep's words, not one word that sits in many messages.
-  const elsewhere = TECHNIQUES.filter((t) => !wider.includes(t) && !state.used.includes(t.id) && t.method !== avoidMethod && !alreadyTried(t, facts) && fitting(t.topic, facts).includes(t));
+  let elsewhere: Technique[] | undefined;
+  const outsiders = () => (elsewhere ??= TECHNIQUES.filter((t) => t.fits && !wider.includes(t) && !state.used.includes(t.id) && t.method !== avoidMethod && fitsMotion(t, facts) && !alreadyTried(t, facts)));
   for (const text of [firstWords ?? '', words]) {
+    if (!text.trim()) continue;
     const s = normalize(text);
     const fits = wider.filter((t) => t.fits?.test(s));
     // A phrase made for another topic beats words that only brush this one.
     const phraseHere = Math.max(0, ...fits.map((t) => longestFit(t, s)));
-    const phrases = phraseHere < CLEAR_FIT ? elsewhere.filter((t) => longestFit(t, s) >= CLEAR_FIT) : [];
+    const phrases = phraseHere < CLEAR_FIT ? outsiders().filter((t) => longestFit(t, s) >= CLEAR_FIT) : [];
     const longest = Math.max(0, ...phrases.map((t) => longestFit(t, s)));
     const across = phrases.find((t) => longestFit(t, s) === longest && forMotion(t)) ?? phrases.find((t) => longestFit(t, s) === longest);
     if (across) return across;

@@ -194,9 +194,11 @@ const NAME_PATTERNS: RegExp[] = [
   /\b(?:owner|manager|director|dr\.?|mr\.?|mrs\.?|ms\.?|coordinator|buyer|cfo|ceo|vp)\s+([A-Z][a-z]{1,14})\b/,
   /\b(?:text|email|e-mail|call|message|dm|write to|say to|email to|note to|text to|recap (?:email )?to)\s+([A-Za-z][a-z]{1,14})\b(?!['’]s)/gi,
 ];
+const GLOBAL_NAME_PATTERNS = NAME_PATTERNS.map((re) => new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`));
+
 function nameIn(message: string): string | undefined {
-  for (const re of NAME_PATTERNS) {
-    for (const m of message.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))) {
+  for (const re of GLOBAL_NAME_PATTERNS) {
+    for (const m of message.matchAll(re)) {
       const w = m[1];
       if (w && !NOT_A_PERSON.has(w.toLowerCase())) return `${w.charAt(0).toUpperCase()}${w.slice(1).toLowerCase()}`;
     }

@@ -41,6 +41,9 @@ const SIGNALS: Array<[Motion, RegExp]> = [
   ['enterprise', / (?:cfo|ceo|vp|committee|procurement|champion|economic buyer|stakeholders?|board|legal review|security review|rfp|month deal|quarter) /],
 ];
 
+// Compiled once with the global flag matchAll needs: this runs on every message.
+const GLOBAL_SIGNALS = SIGNALS.map(([motion, re]) => [motion, new RegExp(re.source, 'g')] as const);
+
 /**
  * A mention the rep denies: the negation stands right before it, at most two words away ("not
  * cold calls", "these aren't cold calls", "i don't knock doors", "there's no receptionist").
@@ -59,8 +62,7 @@ export function motionsIn(message: string): { named: Motion[]; denied: Motion[] 
   const s = normalize(message);
   const named: Motion[] = [];
   const denied: Motion[] = [];
-  for (const [motion, re] of SIGNALS) {
-    const global = new RegExp(re.source, 'g');
+  for (const [motion, global] of GLOBAL_SIGNALS) {
     for (const match of s.matchAll(global)) {
       const isDenied = NEGATED.test(s.slice(Math.max(0, (match.index ?? 0) - 40), (match.index ?? 0) + 1));
       (isDenied ? denied : named).push(motion);

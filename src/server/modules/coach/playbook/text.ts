@@ -17,7 +17,23 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/'s\b/g, ''],
 ];
 
+/**
+ * The same message is read many times in one turn (intent, moment, facts, diagnosis, wording):
+ * the last few normalisations are kept, as the profile of a turn showed this function on top.
+ */
+const NORMALIZED = new Map<string, string>();
+const NORMALIZED_MAX = 512;
+
 export function normalize(text: string): string {
+  const known = NORMALIZED.get(text);
+  if (known !== undefined) return known;
+  const out = normalizeUncached(text);
+  if (NORMALIZED.size >= NORMALIZED_MAX) NORMALIZED.clear();
+  NORMALIZED.set(text, out);
+  return out;
+}
+
+function normalizeUncached(text: string): string {
   let s = text.toLowerCase().replace(/[\u2018\u2019\u02bc`]/g, "'").replace(/[\u201c\u201d]/g, '"');
   for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
   return ` ${s.replace(/[^a-z0-9%$ ]+/g, ' ').replace(/\s+/g, ' ').trim()} `;
