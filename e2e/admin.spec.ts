@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, expectTapTargets, grantAdmin, newAccount, repProfile, signInThroughUi, signUpThroughUi, test } from './fixtures';
+import { expect, expectAccessible, expectTapTargets, grantAdmin, newAccount, repProfile, SCREENSHOTS, screenshotsAtBothWidths, signInThroughUi, signUpThroughUi, test } from './fixtures';
 
 /*
  * Issue #16's journeys: an operator makes an admin with the CLI; the admin unlocks the panel,
@@ -10,19 +10,7 @@ import { expect, expectAccessible, expectTapTargets, grantAdmin, newAccount, rep
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-const SHOTS = 'test-results/screenshots';
 
-/** Full-page screenshots at the phone and desktop widths, then back to the phone. */
-async function screenshots(page: Page, name: string) {
-  for (const [w, h] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/admin-${name}-${w}x${h}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 /** A second person in their own browser context, whose console errors fail the test too. */
 async function secondPerson(browser: Browser): Promise<{ page: Page; problems: string[] }> {
@@ -82,7 +70,7 @@ test('an admin made with the CLI unlocks the panel, uploads and tests knowledge,
   // The admin: locked until they re-enter their password.
   const admin = await adminAtLockedPanel(page);
   await expectAccessible(page, 'admin locked');
-  await screenshots(page, 'locked');
+  await screenshotsAtBothWidths(page, 'admin', 'locked');
   // The API is locked too, not only the page.
   const locked = await page.request.get('/api/admin/escalations');
   expect(locked.status()).toBe(403);
@@ -116,7 +104,7 @@ test('an admin made with the CLI unlocks the panel, uploads and tests knowledge,
   await expect(page.getByTestId('knowledge-diff')).toContainText('Added: ## Selling to marina owners');
   await expectAccessible(page, 'admin knowledge');
   await expectTapTargets(page, 'admin knowledge');
-  await screenshots(page, 'knowledge');
+  await screenshotsAtBothWidths(page, 'admin', 'knowledge');
 
   // The rep's escalation: answered, with a learning note.
   await page.getByRole('tab', { name: 'Escalations' }).click();
@@ -126,7 +114,7 @@ test('an admin made with the CLI unlocks the panel, uploads and tests knowledge,
   await expect(card).toContainText('4 messages in the conversation');
   await expectAccessible(page, 'admin escalations');
   await expectTapTargets(page, 'admin escalations');
-  await screenshots(page, 'escalations');
+  await screenshotsAtBothWidths(page, 'admin', 'escalations');
   await card.getByRole('button', { name: 'Send Response' }).click();
   await expect(page.getByTestId('toast')).toContainText('Please provide a response for the user.');
   const answer = 'Hi, Sam from the coaching team here. Book the next meeting before the demo ends; send me your agenda and I will mark where.';
@@ -139,14 +127,14 @@ test('an admin made with the CLI unlocks the panel, uploads and tests knowledge,
   // The rep sees it in the conversation they still have open, marked as the coaching team, without reloading.
   await expect(rep.page.getByTestId('team-message')).toContainText(answer, { timeout: 20_000 });
   await expect(rep.page.getByTestId('team-message')).toContainText('Coaching team');
-  await rep.page.screenshot({ path: `${SHOTS}/admin-rep-sees-answer-390x844.png`, fullPage: true });
+  await rep.page.screenshot({ path: `${SCREENSHOTS}/admin-rep-sees-answer-390x844.png`, fullPage: true });
 
   // The audit log names each of these actions and who did them.
   await page.getByRole('tab', { name: 'Audit log' }).click();
   const log = page.getByTestId('audit-log');
   for (const action of ['escalation.respond', 'knowledge.test', 'knowledge.upload', 'admin.unlock', 'admin.unlock_failed']) await expect(log).toContainText(action);
   await expectAccessible(page, 'admin audit log');
-  await screenshots(page, 'audit');
+  await screenshotsAtBothWidths(page, 'admin', 'audit');
 
   // Logout relocks the panel; the admin stays signed in.
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -179,7 +167,7 @@ test('a visitor sends feedback; an admin marks it planned', async ({ page, brows
   await expect(visitor.page.getByTestId('toast')).toContainText('Thank you for your feedback!');
   await expect(visitor.page.getByRole('link', { name: 'Back to AI Chat' })).toHaveAttribute('href', '/chat');
   await expectAccessible(visitor.page, 'feedback submitted');
-  await screenshots(visitor.page, 'feedback-submitted');
+  await screenshotsAtBothWidths(visitor.page, 'admin', 'feedback-submitted');
   await visitor.page.getByRole('button', { name: 'Submit More Feedback' }).click();
   await expect(visitor.page.getByLabel('Subject')).toHaveValue('');
   // The list is the admins': a visitor cannot read it.
@@ -199,6 +187,6 @@ test('a visitor sends feedback; an admin marks it planned', async ({ page, brows
   await expect(page.locator('[data-testid^="feedback-"]').filter({ hasText: subject })).toBeVisible();
   await expectAccessible(page, 'admin feedback');
   await expectTapTargets(page, 'admin feedback');
-  await screenshots(page, 'feedback');
+  await screenshotsAtBothWidths(page, 'admin', 'feedback');
   expect(visitor.problems).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { ModerationQueue } from '../src/shared/schemas/moderation';
-import { expect, expectAccessible, expectTapTargets, grantAdmin, newAccount, signUpThroughUi, test } from './fixtures';
+import { expect, expectAccessible, expectTapTargets, grantAdmin, newAccount, screenshotsAtBothWidths, signUpThroughUi, test, upgradeToProWithTestCard } from './fixtures';
 
 /*
  * Issue #15's community journey, against the app with no trial (playwright.config.ts: port + 1),
@@ -12,21 +12,8 @@ const port = Number(process.env.E2E_PORT ?? 5055) + 1;
 const baseURL = `http://127.0.0.1:${port}`;
 test.use({ baseURL, viewport: { width: 390, height: 844 } });
 
-const SHOTS = 'test-results/screenshots';
 const XSS = '<img src=x onerror=alert(1)>';
 
-/** Full-page screenshots at the phone and desktop widths, from the top, then back to the phone. */
-async function screenshots(page: Page, name: string) {
-  for (const [w, h] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/community-${name}-${w}x${h}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 /** Pays for Pro through the sandbox as the checkout page does: create, pay with 4242, report it. */
 async function buyPro(request: APIRequestContext) {
@@ -77,16 +64,10 @@ test('Pro reps post, reply and vote; Hot, New and Top reorder; a report reaches 
   expect(await refused.json()).toMatchObject({ code: 'payment_required' });
   await expectAccessible(page, 'community locked');
   await expectTapTargets(page, 'community locked');
-  await screenshots(page, 'locked');
+  await screenshotsAtBothWidths(page, 'community', 'locked');
 
   // Upgrade with the sandbox's test card, then the forum.
-  await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await page.getByRole('button', { name: 'Pay with Card' }).click();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Subscribe to Pro - \$4\.99\/month$/ }).click();
+  await upgradeToProWithTestCard(page);
   await expect(page).toHaveURL(/\/training$/);
   await page.getByRole('link', { name: 'Community' }).click();
   await expect(page.getByRole('heading', { name: 'Sales Community' })).toBeVisible();
@@ -173,7 +154,7 @@ test('Pro reps post, reply and vote; Hot, New and Top reorder; a report reaches 
   await expect(page.getByRole('complementary').getByRole('link', { name: new RegExp(freshTitle) })).toBeVisible();
   await expectAccessible(page, 'community');
   await expectTapTargets(page, 'community');
-  await screenshots(page, 'forum');
+  await screenshotsAtBothWidths(page, 'community', 'forum');
 
   // A category narrows the list, and its count is live.
   await page.getByRole('button', { name: /^Career/ }).click();
@@ -188,7 +169,7 @@ test('Pro reps post, reply and vote; Hot, New and Top reorder; a report reaches 
   expect(await page.locator('main script').count()).toBe(0);
   await expectAccessible(page, 'post page');
   await expectTapTargets(page, 'post page');
-  await screenshots(page, 'post');
+  await screenshotsAtBothWidths(page, 'community', 'post');
 
   // Carol reports the old post; a second try says it is already reported.
   await carol.page.goto(`/community/post/${oldId}`);

@@ -136,3 +136,36 @@ export function builtChunkOf(source: string): string {
   if (!file) throw new Error(`${source} is not a chunk of the build`);
   return file;
 }
+
+/** Where the journeys write the screenshots a person looks at. */
+export const SCREENSHOTS = 'test-results/screenshots';
+
+/**
+ * Full-page screenshots of what is on screen at the phone and desktop widths, named
+ * `<feature>-<name>-<w>x<h>.png`, then back to the phone width the journeys run at.
+ */
+export async function screenshotsAtBothWidths(page: Page, feature: string, name: string): Promise<void> {
+  for (const [w, h] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: `${SCREENSHOTS}/${feature}-${name}-${w}x${h}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+/**
+ * From a Pro upgrade page's 'Upgrade to Pro' link: pays Pro in the sandbox checkout with its test
+ * card that succeeds, and waits for 'Welcome to Pro!'.
+ */
+export async function upgradeToProWithTestCard(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByRole('button', { name: 'Pay with Card' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Subscribe to Pro - \$4\.99\/month$/ }).click();
+  await expect(page.getByTestId('toast')).toContainText('Welcome to Pro!');
+}

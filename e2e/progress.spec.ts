@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ChatSession, ConversationSummary } from '../src/shared/schemas/chat';
 import type { Progress } from '../src/shared/schemas/progress';
-import { builtChunkOf, expect, expectAccessible, expectTapTargets, repProfile, signUpThroughUi, test } from './fixtures';
+import { builtChunkOf, expect, expectAccessible, expectTapTargets, repProfile, SCREENSHOTS, screenshotsAtBothWidths, signUpThroughUi, test, upgradeToProWithTestCard } from './fixtures';
 
 /*
  * Issue #15's progress journey: a rep in the trial logs how two calls went from the chat, finds
@@ -10,22 +10,9 @@ import { builtChunkOf, expect, expectAccessible, expectTapTargets, repProfile, s
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-const SHOTS = 'test-results/screenshots';
 /** The recharts chunk: only the progress page may load it. */
 const CHARTS_CHUNK = builtChunkOf('features/progress/components/progress-charts.tsx');
 
-async function screenshots(page: Page, name: string) {
-  for (const [w, h] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    // Charts redraw at the new width.
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/progress-${name}-${w}x${h}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 /** Taps the coach's first suggested reply until its latest reply coaches with a named method; returns that method. */
 async function coachUntilMethod(page: Page, sessionId: () => Promise<string>): Promise<string> {
@@ -94,7 +81,7 @@ test('a rep logs two call outcomes from the chat, upgrades to Pro, and the progr
   await chooser.getByLabel('Note (optional)').fill('They signed the annual plan <b>on the call</b>.');
   await expectAccessible(page, 'chat with the outcome chooser');
   await expectTapTargets(page, 'the outcome chooser', '[data-testid="call-outcome-chooser"]');
-  await page.screenshot({ path: `${SHOTS}/progress-chat-chooser-390x844.png` });
+  await page.screenshot({ path: `${SCREENSHOTS}/progress-chat-chooser-390x844.png` });
   await chooser.getByRole('button', { name: 'Save' }).click();
   await expect(chooser).toBeHidden();
   const logged = page.getByTestId('call-outcome');
@@ -107,7 +94,7 @@ test('a rep logs two call outcomes from the chat, upgrades to Pro, and the progr
   await chooser.getByText('Stalled', { exact: true }).click();
   await chooser.getByRole('button', { name: 'Save' }).click();
   await expect(logged.last()).toContainText('Your call: Stalled');
-  await page.screenshot({ path: `${SHOTS}/progress-chat-logged-390x844.png` });
+  await page.screenshot({ path: `${SCREENSHOTS}/progress-chat-logged-390x844.png` });
 
   // Both are stored with their replies: a reload shows them from the conversation.
   await page.reload();
@@ -124,18 +111,11 @@ test('a rep logs two call outcomes from the chat, upgrades to Pro, and the progr
   expect(charts).toEqual([]);
   await expectAccessible(page, 'progress locked');
   await expectTapTargets(page, 'progress locked');
-  await screenshots(page, 'locked');
+  await screenshotsAtBothWidths(page, 'progress', 'locked');
   const refused = await page.request.get('/api/progress');
   expect(refused.status()).toBe(403);
 
-  await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await page.getByRole('button', { name: 'Pay with Card' }).click();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Subscribe to Pro - \$4\.99\/month$/ }).click();
-  await expect(page.getByTestId('toast')).toContainText('Welcome to Pro!');
+  await upgradeToProWithTestCard(page);
 
   // From the account page to the progress page.
   await page.goto('/account');
@@ -174,7 +154,7 @@ test('a rep logs two call outcomes from the chat, upgrades to Pro, and the progr
 
   await expectAccessible(page, 'progress for Pro');
   await expectTapTargets(page, 'progress for Pro');
-  await screenshots(page, 'pro');
+  await screenshotsAtBothWidths(page, 'progress', 'pro');
 
   // Back leads to the chat, where the change shows too.
   await page.getByRole('link', { name: 'Back', exact: true }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectTapTargets, signUpThroughUi, test } from './fixtures';
+import { expect, expectAccessible, expectTapTargets, screenshotsAtBothWidths, signUpThroughUi, test, upgradeToProWithTestCard } from './fixtures';
 
 /*
  * Issue #15's training journey, against the app with no trial (playwright.config.ts: port + 1),
@@ -9,19 +9,7 @@ import { expect, expectAccessible, expectTapTargets, signUpThroughUi, test } fro
 const port = Number(process.env.E2E_PORT ?? 5055) + 1;
 test.use({ baseURL: `http://127.0.0.1:${port}`, viewport: { width: 390, height: 844 } });
 
-const SHOTS = 'test-results/screenshots';
 
-/** Full-page screenshots at the phone and desktop widths, then back to the phone. */
-async function screenshots(page: Page, name: string) {
-  for (const [w, h] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/training-${name}-${w}x${h}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 const part = (page: Page, id: string) => page.getByTestId(`training-part-${id}`);
 
@@ -40,19 +28,13 @@ test('a free rep sees the locked page, upgrades to Pro with the test card, saves
   expect(asked).toEqual([]);
   await expectAccessible(page, 'training locked');
   await expectTapTargets(page, 'training locked');
-  await screenshots(page, 'locked');
+  await screenshotsAtBothWidths(page, 'training', 'locked');
   // The API refuses it too, not only the page.
   const refused = await page.request.get('/api/training');
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ code: 'payment_required' });
 
-  await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await page.getByRole('button', { name: 'Pay with Card' }).click();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Subscribe to Pro - \$4\.99\/month$/ }).click();
+  await upgradeToProWithTestCard(page);
 
   await expect(page).toHaveURL(/\/training$/);
   await expect(page.getByTestId('toast')).toContainText('Welcome to Pro!');
@@ -79,7 +61,7 @@ test('a free rep sees the locked page, upgrades to Pro with the test card, saves
   await expect(page.getByTestId('training-progress')).toHaveText('18 of 75 minutes watched');
   await expectAccessible(page, 'training for Pro');
   await expectTapTargets(page, 'training for Pro');
-  await screenshots(page, 'pro');
+  await screenshotsAtBothWidths(page, 'training', 'pro');
 
   // Unsaving is kept too.
   await part(page, 'discovery').getByRole('button', { name: 'Saved' }).click();
