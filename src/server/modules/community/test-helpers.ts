@@ -24,12 +24,7 @@ export async function proUser(t: TestApp): Promise<SignedInUser> {
 /** An admin with the panel unlocked (issue #16): moderation sits inside the admin scope. */
 export const adminUser = (t: TestApp): Promise<SignedInUser> => makeAdmin(t.app, t.db);
 
-export async function freeUser(t: TestApp): Promise<SignedInUser> {
-  const u = await makeUser(t.app);
-  // The trial ended yesterday: Free.
-  await t.db.update(users).set({ freeSessionExpiresAt: new Date(t.clock.now().getTime() - 24 * HOUR) }).where(eq(users.id, u.user.id));
-  return u;
-}
+export { freeUser } from '../../test/plan-users.js';
 
 let seq = 0;
 export const aPost = (over: Partial<PostInput> = {}): PostInput => {

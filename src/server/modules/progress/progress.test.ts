@@ -6,8 +6,8 @@ import type { ChatSession } from '../../../shared/schemas/chat.js';
 import type { CallOutcome, Progress } from '../../../shared/schemas/progress.js';
 import { callOutcomes, chatMessages, chatSessions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { subscribe } from '../../test/billing.js';
 import { makeUser, type SignedInUser } from '../../test/factories.js';
+import { freeUser, basicUser, proUser, quickProUser, adminUser } from '../../test/plan-users.js';
 import { effectivenessOf } from './service.js';
 
 let t: TestApp;
@@ -20,38 +20,11 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 /** The test clock's start (build-test-app.ts): Thursday 15 January 2026, 12:00 UTC. */
 const NOW = new Date('2026-01-15T12:00:00Z');
-const PAID_UNTIL = new Date('2100-01-01T00:00:00Z');
 
 type Method = 'GET' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, cookie?: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
-async function freeUser(): Promise<SignedInUser> {
-  const u = await makeUser(t.app);
-  await t.db.update(users).set({ freeSessionExpiresAt: new Date(t.clock.now().getTime() - DAY) }).where(eq(users.id, u.user.id));
-  return u;
-}
-async function basicUser(): Promise<SignedInUser> {
-  const u = await makeUser(t.app);
-  await subscribe(t, u, 'basic');
-  return u;
-}
-async function proUser(): Promise<SignedInUser> {
-  const u = await makeUser(t.app);
-  await subscribe(t, u, 'pro');
-  return u;
-}
-/** Pro as billing caches it on the user row: for the figure tests, where checkout is beside the point. */
-async function quickProUser(): Promise<SignedInUser> {
-  const u = await makeUser(t.app);
-  await t.db.update(users).set({ proUntil: PAID_UNTIL }).where(eq(users.id, u.user.id));
-  return u;
-}
-async function adminUser(): Promise<SignedInUser> {
-  const u = await makeUser(t.app);
-  await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, u.user.id));
-  return u;
-}
 
 interface FixtureMessage {
   role: 'user' | 'assistant' | 'team';
@@ -107,8 +80,8 @@ describe('Pro gating of GET /api/progress', () => {
 
   it.each([
     ['on the free trial', () => makeUser(t.app)],
-    ['on Free', freeUser],
-    ['on Basic', basicUser],
+    ['on Free', () => freeUser(t)],
+    ['on Basic', () => basicUser(t)],
   ])('refuses a user %s with 403 payment_required, before looking at the query', async (_label, make) => {
     const u = await make();
     for (const url of ['/api/progress', '/api/progress?tz=Europe/Berlin', '/api/progress?tz=%3Cscript%3E']) {
@@ -119,8 +92,8 @@ describe('Pro gating of GET /api/progress', () => {
   });
 
   it.each([
-    ['Pro (through the sandbox checkout)', proUser],
-    ['an admin', adminUser],
+    ['Pro (through the sandbox checkout)', () => proUser(t)],
+    ['an admin', () => adminUser(t)],
   ])('lets %s in', async (_label, make) => {
     const u = await make();
     const p = await progressOf(u);
@@ -138,7 +111,7 @@ describe('Pro gating of GET /api/progress', () => {
   });
 
   it('closes when Pro lapses', async () => {
-    const u = await quickProUser();
+    const u = await quickProUser(t);
     expect((await call('GET', '/api/progress', u.cookie)).statusCode).toBe(200);
     await t.db.update(users).set({ proUntil: new Date(t.clock.now().getTime() - HOUR) }).where(eq(users.id, u.user.id));
     expect((await call('GET', '/api/progress', u.cookie)).statusCode).toBe(403);
@@ -156,10 +129,10 @@ describe('who may log an outcome', () => {
 
   it.each([
     ['on the free trial', () => makeUser(t.app)],
-    ['on Free', freeUser],
-    ['on Basic', basicUser],
-    ['on Pro', proUser],
-    ['an admin', adminUser],
+    ['on Free', () => freeUser(t)],
+    ['on Basic', () => basicUser(t)],
+    ['on Pro', () => proUser(t)],
+    ['an admin', () => adminUser(t)],
   ])('lets a rep %s log, change and take back an outcome on their own reply', async (_label, make) => {
     const u = await make();
     const { replyId } = await coachedReply(u);
@@ -173,7 +146,7 @@ describe('who may log an outcome', () => {
 
 describe('PUT /api/outcomes/:messageId', () => {
   it('keeps one outcome per reply: logging again replaces it and keeps when it was first logged', async () => {
-    const u = await quickProUser();
+    const u = await quickProUser(t);
     const { replyId } = await coachedReply(u);
     const first = await logOutcome(u, replyId, { result: 'stalled', note: '  They went quiet after the demo.  ' });
     expect(first.json<CallOutcome>()).toMatchObject({ result: 'stalled', note: 'They went quiet after the demo.' });
@@ -195,7 +168,7 @@ describe('PUT /api/outcomes/:messageId', () => {
   });
 
   it('makes one row from many concurrent logs of the same reply', async () => {
-    const u = await quickProUser();
+    const u = await quickProUser(t);
     const { replyId } = await coachedReply(u);
     const results = await Promise.all(['won', 'lost', 'stalled', 'won', 'moved_forward', 'lost'].map((result) => logOutcome(u, replyId, { result })));
     expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
@@ -233,7 +206,7 @@ describe('PUT /api/outcomes/:messageId', () => {
   });
 
   it('refuses bad input with 400 naming the field, and changes nothing', async () => {
-    const u = await quickProUser();
+    const u = await quickProUser(t);
     const { replyId } = await coachedReply(u);
     await logOutcome(u, replyId, { result: 'won', note: 'Signed on the spot.' });
     const bad: [unknown, string][] = [
@@ -303,7 +276,7 @@ describe('progress figures', () => {
    * busy conversation of someone else's that must count for nothing.
    */
   async function fixture() {
-    const u = await quickProUser();
+    const u = await quickProUser(t);
     const old = await conversation(u, [
       { role: 'user', at: '2025-10-07T09:00:00Z' },
       { role: 'assistant', at: '2025-10-07T09:00:20Z', coaching: coach('middle', 'discovery', 'LAER') },
@@ -326,7 +299,7 @@ describe('progress figures', () => {
     ]);
     await conversation(u, [], 'Never used');
 
-    const other = await quickProUser();
+    const other = await quickProUser(t);
     const theirs = await conversation(other, [
       { role: 'user', at: '2026-01-14T10:00:00Z' },
       { role: 'assistant', at: '2026-01-14T10:05:00Z', coaching: coach('close', 'closing', 'Assumptive close') },
@@ -417,7 +390,7 @@ describe('progress figures', () => {
   });
 
   it('counts weeks in the rep\'s time zone, and refuses one PostgreSQL does not know', async () => {
-    const u = await quickProUser();
+    const u = await quickProUser(t);
     // Monday 03:00 UTC is still Sunday evening in Los Angeles.
     await conversation(u, [
       { role: 'user', at: '2026-01-12T03:00:00Z' },
@@ -442,7 +415,7 @@ describe('progress figures', () => {
   });
 
   it('shows no effectiveness from fewer than three outcomes, and averages only the latest ten', async () => {
-    const u = await quickProUser();
+    const u = await quickProUser(t);
     const replies: number[] = [];
     for (let i = 0; i < 12; i++) replies.push((await coachedReply(u, `Method ${i % 3}`)).replyId);
 
@@ -481,8 +454,8 @@ describe('progress figures', () => {
 
 describe('with the account', () => {
   it("exports the rep's outcomes and nobody else's, and deletes them with the account", async () => {
-    const u = await quickProUser();
-    const other = await quickProUser();
+    const u = await quickProUser(t);
+    const other = await quickProUser(t);
     const mine = await coachedReply(u, 'Feel, felt, found');
     const theirs = await coachedReply(other);
     await logOutcome(u, mine.replyId, { result: 'moved_forward', note: 'Second meeting booked.' });

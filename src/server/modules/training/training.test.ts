@@ -4,8 +4,8 @@ import type { TrainingOverview } from '../../../shared/schemas/training.js';
 import { trainingProgress, users } from '../../db/schema/index.js';
 import { readEnv } from '../../env.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { subscribe } from '../../test/billing.js';
 import { makeUser, type SignedInUser } from '../../test/factories.js';
+import { freeUser, basicUser, proUser, adminUser } from '../../test/plan-users.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,27 +27,6 @@ const ROUTES: { method: Method; url: string; body?: object }[] = [
   { method: 'PUT', url: '/api/training/closing/watched', body: { watched: true } },
 ];
 
-async function freeUser(): Promise<SignedInUser> {
-  const u = await makeUser(t.app);
-  // The trial ended yesterday: Free.
-  await t.db.update(users).set({ freeSessionExpiresAt: new Date(t.clock.now().getTime() - 24 * HOUR) }).where(eq(users.id, u.user.id));
-  return u;
-}
-async function basicUser(): Promise<SignedInUser> {
-  const u = await makeUser(t.app);
-  await subscribe(t, u, 'basic');
-  return u;
-}
-async function proUser(): Promise<SignedInUser> {
-  const u = await makeUser(t.app);
-  await subscribe(t, u, 'pro');
-  return u;
-}
-async function adminUser(): Promise<SignedInUser> {
-  const u = await makeUser(t.app);
-  await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, u.user.id));
-  return u;
-}
 
 const overviewOf = async (u: SignedInUser) => {
   const res = await call('GET', '/api/training', u.cookie);
@@ -70,8 +49,8 @@ describe('training gating', () => {
 
   it.each([
     ['on the free trial', () => makeUser(t.app)],
-    ['on Free', freeUser],
-    ['on Basic', basicUser],
+    ['on Free', () => freeUser(t)],
+    ['on Basic', () => basicUser(t)],
   ])('refuses a user %s with 403 payment_required on every route, even with a bad body', async (_label, make) => {
     const u = await make();
     for (const r of [...ROUTES, { method: 'PUT' as const, url: '/api/training/nope/saved', body: { junk: 1 } }]) {
@@ -83,8 +62,8 @@ describe('training gating', () => {
   });
 
   it.each([
-    ['Pro', proUser],
-    ['an admin', adminUser],
+    ['Pro', () => proUser(t)],
+    ['an admin', () => adminUser(t)],
   ])('lets %s use every route', async (_label, make) => {
     const u = await make();
     for (const r of ROUTES) {
@@ -104,7 +83,7 @@ describe('training gating', () => {
 
 describe('GET /api/training', () => {
   it('lists the four parts (15, 20, 18, 22 minutes; 75 in all) with the configured videos', async () => {
-    const o = await overviewOf(await proUser());
+    const o = await overviewOf(await proUser(t));
     expect(o.parts.map((p) => p.durationMinutes)).toEqual([15, 20, 18, 22]);
     expect(o.totalMinutes).toBe(75);
     expect(o.watchedMinutes).toBe(0);
@@ -119,7 +98,7 @@ describe('GET /api/training', () => {
 
 describe('saved and watched marks', () => {
   it('are idempotent: setting twice keeps the first time, clearing twice is fine', async () => {
-    const u = await proUser();
+    const u = await proUser(t);
     const first = await call('PUT', '/api/training/objections/saved', u.cookie, { saved: true });
     expect(first.statusCode).toBe(200);
     const savedAt = part(first.json<TrainingOverview>(), 'objections').savedAt;
@@ -141,7 +120,7 @@ describe('saved and watched marks', () => {
   });
 
   it('counts the minutes of watched parts, and concurrent marks make one row', async () => {
-    const u = await proUser();
+    const u = await proUser(t);
     const results = await Promise.all(Array.from({ length: 10 }, () => call('PUT', '/api/training/discovery/watched', u.cookie, { watched: true })));
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     await call('PUT', '/api/training/pipeline/watched', u.cookie, { watched: true });
@@ -156,8 +135,8 @@ describe('saved and watched marks', () => {
   });
 
   it("are each user's own: another user's marks are untouched and unseen", async () => {
-    const me = await proUser();
-    const other = await adminUser();
+    const me = await proUser(t);
+    const other = await adminUser(t);
     await call('PUT', '/api/training/closing/saved', other.cookie, { saved: true });
     await call('PUT', '/api/training/closing/watched', other.cookie, { watched: true });
 
@@ -172,7 +151,7 @@ describe('saved and watched marks', () => {
   });
 
   it('answers 404 for an unknown part', async () => {
-    const u = await proUser();
+    const u = await proUser(t);
     for (const url of ['/api/training/part-5/saved', '/api/training/DISCOVERY/watched', '/api/training/constructor/saved']) {
       const res = await call('PUT', url, u.cookie, url.endsWith('saved') ? { saved: true } : { watched: true });
       expect(res.statusCode, url).toBe(404);
@@ -181,7 +160,7 @@ describe('saved and watched marks', () => {
   });
 
   it('refuses bodies that are not exactly { saved } / { watched } as a boolean', async () => {
-    const u = await proUser();
+    const u = await proUser(t);
     const bad: [string, unknown][] = [
       ['/api/training/discovery/saved', {}],
       ['/api/training/discovery/saved', { saved: 'true' }],
@@ -201,8 +180,8 @@ describe('saved and watched marks', () => {
 
 describe('with the account', () => {
   it("exports the user's training rows and nobody else's, and deletes them with the account", async () => {
-    const u = await proUser();
-    const other = await proUser();
+    const u = await proUser(t);
+    const other = await proUser(t);
     await call('PUT', '/api/training/discovery/saved', u.cookie, { saved: true });
     t.clock.advance(HOUR);
     await call('PUT', '/api/training/closing/watched', u.cookie, { watched: true });
