@@ -1,13 +1,18 @@
 // `npm run bench:web`: Lighthouse (mobile: its default phone emulation and simulated slow 4G,
 // 150 ms RTT, 1.6 Mbps down, 4x CPU slowdown) on the built app's `/`, `/auth` and, signed in
-// with onboarding done, `/chat`. Prints the performance, accessibility and best-practices scores
+// with onboarding done, `/chat` twice: on the rep's first visit (the welcome, which the server
+// puts in the page) and as a rep whose browser has closed the welcome (the chat itself). Prints the performance, accessibility and best-practices scores
 // (median of RUNS runs, 3 by default), FCP, LCP, TBT, CLS and the JavaScript transferred, then the
 // audits that did not pass. Chromium: CHROMIUM_PATH, or Debian's /usr/bin/chromium.
 import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from '@playwright/test';
 import { signUp, startApp } from './lib.mjs';
+
+/** src/shared/chat-welcome.ts's CHAT_WELCOME_SEEN_COOKIE (a .ts file this script cannot import). */
+const CHAT_WELCOME_SEEN_COOKIE = 'sc_chat_welcome_seen';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const TARGET = 95;
@@ -49,25 +54,42 @@ const launchChromium = () =>
   });
 
 /**
- * One Lighthouse run in a browser of its own (a fresh profile: no cache, no service worker; a
- * reused browser failed the second run with NO_NAVSTART here). `cookie` goes with every request.
+ * Puts `cookies` ("a=1; b=2") in the browser's cookie jar for `url`'s host, as a browser that
+ * had signed in (and closed the chat's welcome) would hold them: the page's scripts read them
+ * too, which they would not if they were only sent as a request header.
  */
-async function audit(url, cookie, attempt = 1) {
+async function setCookies(port, url, cookies) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const pairs = cookies.split(';').map((pair) => pair.trim().split('='));
+    await browser.contexts()[0].addCookies(pairs.map(([name, value]) => ({ name, value, url })));
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * One Lighthouse run in a browser of its own (a fresh profile: no cache, no service worker, no
+ * cookies but `cookies`; a reused browser failed the second run with NO_NAVSTART here).
+ */
+async function audit(url, cookies, attempt = 1) {
   const chrome = await launchChromium();
   try {
-    return await auditIn(chrome.port, url, cookie);
+    if (cookies) await setCookies(chrome.port, url, cookies);
+    return await auditIn(chrome.port, url);
   } catch (err) {
     // Headless Chromium now and then loses the trace's navigation start (NO_NAVSTART, about one
     // run in five here); that says nothing about the page, so such a run is taken again.
-    if (attempt < 3 && String(err).includes('NO_NAVSTART')) return audit(url, cookie, attempt + 1);
+    if (attempt < 3 && String(err).includes('NO_NAVSTART')) return audit(url, cookies, attempt + 1);
     throw err;
   } finally {
     await chrome.kill();
   }
 }
 
-async function auditIn(port, url, cookie) {
-  const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, ...(cookie ? { extraHeaders: { cookie } } : {}) };
+async function auditIn(port, url) {
+  // The profile is new, so there is nothing to reset; resetting would clear the cookies just set.
+  const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true };
   const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr;
@@ -110,12 +132,13 @@ try {
   // PAGES=/chat (comma-separated) audits only those pages, for trying one change quickly.
   const only = process.env.PAGES?.split(',');
   const pages = [
-    { path: '/', cookie: null },
-    { path: '/auth', cookie: null },
-    { path: '/chat', cookie },
+    { label: '/', path: '/', cookie: null },
+    { label: '/auth', path: '/auth', cookie: null },
+    { label: '/chat', path: '/chat', cookie },
+    { label: '/chat seen', path: '/chat', cookie: `${cookie}; ${CHAT_WELCOME_SEEN_COOKIE}=1` },
   ].filter((page) => !only || only.includes(page.path));
   console.log(`Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`} per page, mobile, simulated slow 4G; target ${TARGET} each\n`);
-  console.log('page    perf  a11y  bp    FCP      LCP      TBT     CLS    JS transferred');
+  console.log('page        perf  a11y  bp    FCP      LCP      TBT     CLS    JS transferred');
   const failures = new Map();
   for (const page of pages) {
     const runs = [];
@@ -125,9 +148,9 @@ try {
     if (scores.some((s) => s < TARGET)) missed = true;
     const ms = (v) => `${Math.round(v)} ms`.padEnd(9);
     console.log(
-      `${page.path.padEnd(8)}${scores.map((s) => String(s).padEnd(6)).join('')}${ms(m((r) => r.fcp))}${ms(m((r) => r.lcp))}${`${Math.round(m((r) => r.tbt))} ms`.padEnd(8)}${m((r) => r.cls).toFixed(3).padEnd(7)}${(m((r) => r.jsBytes) / 1000).toFixed(1)} KB`,
+      `${page.label.padEnd(12)}${scores.map((s) => String(s).padEnd(6)).join('')}${ms(m((r) => r.fcp))}${ms(m((r) => r.lcp))}${`${Math.round(m((r) => r.tbt))} ms`.padEnd(8)}${m((r) => r.cls).toFixed(3).padEnd(7)}${(m((r) => r.jsBytes) / 1000).toFixed(1)} KB`,
     );
-    failures.set(page.path, [...new Set(runs.flatMap((r) => r.failing))]);
+    failures.set(page.label, [...new Set(runs.flatMap((r) => r.failing))]);
   }
   console.log('\nAudits that did not pass (in any run):');
   for (const [path, list] of failures) console.log(`  ${path}: ${list.length ? `\n    ${list.join('\n    ')}` : 'none'}`);

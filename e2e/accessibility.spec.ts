@@ -95,8 +95,10 @@ test('every page of a new rep’s way in passes axe: onboarding, tutorial, chat 
 
 test('the keyboard focus ring is a solid dark outline on the primary button and on links', async ({ page }) => {
   await page.goto('/');
-  await page.keyboard.press('Tab');
   const primary = page.getByRole('link', { name: 'Log In or Sign Up' });
+  // The app draws the page in a render that yields (main.tsx), which may end after the load event.
+  await expect(primary).toBeVisible();
+  await page.keyboard.press('Tab');
   await expect(primary).toBeFocused();
   const ring = await primary.evaluate((el) => {
     const s = getComputedStyle(el);

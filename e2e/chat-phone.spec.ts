@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ChatSession, ConversationSummary } from '../src/shared/schemas/chat';
-import { expect, repProfile, signUpThroughUi, test } from './fixtures';
+import { expect, repProfile, signUpThroughUi, test, skipChatWelcome } from './fixtures';
 
 // A phone: the issue's 390×844 (iPhone 12–15 class).
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
@@ -11,7 +11,7 @@ const problem = 'Prospects keep telling me our price is too high right when I am
 async function openChat(page: Page) {
   await signUpThroughUi(page);
   expect((await page.request.post('/api/onboarding', { data: profile })).ok()).toBe(true);
-  await page.addInitScript(() => localStorage.setItem('salesCoachChatWelcomeSeen', '1'));
+  await skipChatWelcome(page);
   await page.goto('/chat');
   await expect(page.getByText('Start a conversation with your AI sales coach!')).toBeVisible();
   return page.getByLabel('Message', { exact: true });

@@ -1,5 +1,5 @@
 import type { ChatSession, ConversationSummary } from '../src/shared/schemas/chat';
-import { expect, repProfile, signUpThroughUi, test } from './fixtures';
+import { expect, repProfile, signUpThroughUi, test, skipChatWelcome } from './fixtures';
 
 const profile = repProfile;
 
@@ -93,7 +93,7 @@ test('a trial rep is coached with options and a named method, starts over, and r
 test('raw HTML typed into the chat is shown as text', async ({ page }) => {
   await signUpThroughUi(page);
   expect((await page.request.post('/api/onboarding', { data: profile })).ok()).toBe(true);
-  await page.addInitScript(() => localStorage.setItem('salesCoachChatWelcomeSeen', '1'));
+  await skipChatWelcome(page);
   await page.goto('/chat');
   const attack = '<img src=x onerror="window.__pwned=1"> <script>window.__pwned=1</script>';
   await expect(page.getByText('Start a conversation with your AI sales coach!')).toBeVisible();
@@ -103,4 +103,38 @@ test('raw HTML typed into the chat is shown as text', async ({ page }) => {
   await expect(page.getByTestId('coach-message')).toHaveCount(1);
   expect(await page.locator('main img[src="x"], main script').count()).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test("a first visit's welcome comes in /chat's HTML: shown before the app runs, closes without it, handed over to the app, and not sent again", async ({ page, browser }) => {
+  await signUpThroughUi(page);
+  expect((await page.request.post('/api/onboarding', { data: profile })).ok()).toBe(true);
+  const html = async () => (await page.request.get('/chat')).text();
+  expect(await html()).toContain('<dialog id="static-welcome" open=""');
+
+  // Without any script (as on a slow phone before the app has arrived) it shows, and closes.
+  const bare = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), viewport: { width: 390, height: 844 } });
+  const noScript = await bare.newPage();
+  await noScript.goto('/chat');
+  const sent = noScript.getByRole('dialog', { name: 'Welcome to SalesCoach' });
+  await expect(sent).toBeVisible();
+  await expect(sent.getByText('Interactive Coaching')).toBeVisible();
+  await noScript.screenshot({ path: 'test-results/screenshots/chat-welcome-in-html-390x844.png' });
+  await sent.getByRole('button', { name: 'Start Free Coaching' }).click();
+  await expect(sent).toBeHidden();
+  await bare.close();
+
+  // With the app: one welcome on the screen, the app's, then gone for good.
+  await page.goto('/chat');
+  const welcome = page.getByRole('dialog', { name: /^Welcome to / });
+  await expect(welcome).toBeVisible();
+  await expect(page.getByTestId('chat-subtitle')).toHaveText('Unlimited coaching sessions');
+  await expect(page.locator('#static-welcome')).toHaveCount(0);
+  await expect(welcome).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/screenshots/chat-welcome-app-390x844.png' });
+  await page.keyboard.press('Escape');
+  await expect(welcome).toBeHidden();
+  await page.reload();
+  await expect(page.getByText('Start a conversation with your AI sales coach!')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await html()).not.toContain('static-welcome');
 });

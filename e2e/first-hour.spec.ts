@@ -1,4 +1,4 @@
-import { expect, expectAccessible, newAccount, test } from './fixtures';
+import { expect, expectAccessible, newAccount, test, skipChatWelcome } from './fixtures';
 
 /**
  * Issue #13's acceptance, in one journey on a phone: a newcomer signs up from "Get Started",
@@ -57,7 +57,7 @@ test('a newcomer on a phone: sign up from Get Started, onboard, keep an offline 
   await expect(page).toHaveURL(/\/tutorial$/);
 
   // The first message, sent offline: kept and marked, then sent once by the retry.
-  await page.addInitScript(() => localStorage.setItem('salesCoachChatWelcomeSeen', '1'));
+  await skipChatWelcome(page);
   await page.goto('/chat');
   const box = page.getByLabel('Message', { exact: true });
   await expect(page.getByText('Start a conversation with your AI sales coach!')).toBeVisible();

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { CHAT_WELCOME_SEEN_COOKIE } from '../src/shared/chat-welcome';
 import { dataDirNoteFor } from './data-dir-note.mjs';
 
 interface ConsoleGuard {
@@ -45,6 +46,11 @@ export const repProfile = {
   industry: 'B2B software',
   product: 'Scheduling software',
 };
+
+/** As if this browser had closed the chat's first-visit welcome already (its cookie, which the server reads too). */
+export async function skipChatWelcome(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: CHAT_WELCOME_SEEN_COOKIE, value: '1', domain: '127.0.0.1', path: '/' }]);
+}
 
 let seq = 0;
 export function newAccount() {

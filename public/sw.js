@@ -61,9 +61,11 @@ async function cacheShellAssets(cache) {
 async function networkFirstPage(request) {
   try {
     const response = await fetch(request);
-    // Every client route is served the same index.html, so any HTML page refreshes the shell.
+    // Every client route is served the same index.html, so any HTML page refreshes the shell; not
+    // a private one (/chat opening on a first visit's welcome), which is not the same for everyone.
     const type = response.headers.get('content-type') || '';
-    if (response.ok && !response.redirected && type.includes('text/html')) {
+    const personal = (response.headers.get('cache-control') || '').includes('private');
+    if (response.ok && !response.redirected && type.includes('text/html') && !personal) {
       const copy = response.clone();
       caches.open(CACHE).then((cache) => cache.put('/', copy)).catch(() => {});
     }

@@ -1,6 +1,6 @@
 // First: zod must know it may not use eval before any schema is built (see the module).
 import './lib/zod-without-eval';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppLayout } from './app/layout/app-layout';
 import { Providers } from './app/providers';
@@ -11,14 +11,19 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <AppLayout>
-        <AppRoutes />
-      </AppLayout>
-    </Providers>
-  </StrictMode>,
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread for all of it (a tap waits less; ADR 0009, "/chat's blocking time").
+const app = createRoot(root);
+startTransition(() =>
+  app.render(
+    <StrictMode>
+      <Providers>
+        <AppLayout>
+          <AppRoutes />
+        </AppLayout>
+      </Providers>
+    </StrictMode>,
+  ),
 );
 
 registerServiceWorker();

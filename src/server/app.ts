@@ -129,6 +129,6 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   // The coach needs its knowledge from the first message on; a no-op once there is any.
   await ensureStarterKnowledge(deps.db);
 
-  registerClientFiles(app, deps.clientDir);
+  registerClientFiles(app, deps);
   return app;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useCurrentUser } from '../lib/api/current-user';
 import { useSignedOutReason } from '../lib/session-ended';
@@ -11,7 +11,11 @@ import { useSignedOutReason } from '../lib/session-ended';
  * signed-in user never sees a flash.
  */
 export function RequireUser({ signedOutTo, returnHere = false, children }: { signedOutTo: string; returnHere?: boolean; children: ReactNode }) {
-  const { data: user, isError } = useCurrentUser();
+  const { data: current, isError } = useCurrentUser();
+  // The session's answer arrives through the query cache, whose updates render synchronously: the
+  // whole page would then be drawn in one long task. Deferred, it is drawn in an interruptible
+  // render that yields to the browser every few milliseconds (ADR 0009, "/chat's blocking time").
+  const user = useDeferredValue(current);
   const signedOutBecause = useSignedOutReason();
   const [path] = useLocation();
   if (user) return children;

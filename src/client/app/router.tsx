@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { PageErrorBoundary, PageLoading } from './lazy-page';
+import { removeStaticWelcome } from '../lib/static-welcome';
 import { RequireUser } from './require-user';
 import { APP_ROUTES, NOT_FOUND_ROUTE, type AppRoute } from './routes';
 
@@ -14,6 +15,11 @@ function RoutePage({ route }: { route: AppRoute }) {
   const { prefetch } = route;
   // Once per visit to the route (an effect, not the render, which reruns on every change above).
   useEffect(() => prefetch?.(qc), [prefetch, qc]);
+  // The welcome the server may put in /chat's HTML belongs to the chat alone (ADR 0009): gone
+  // from any other page, e.g. the sign-in page a session that ended in the meantime leads to.
+  useEffect(() => {
+    if (route.path !== '/chat') removeStaticWelcome();
+  }, [route.path]);
   const page = (
     <PageErrorBoundary>
       <Suspense fallback={<PageLoading />}>

@@ -4,7 +4,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress.mjs';
+import { CHAT_WELCOME_SEEN_COOKIE, PRODUCT_NAME_SLOT, STATIC_WELCOME_FILE } from '../../shared/chat-welcome.js';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { makeUser } from '../test/factories.js';
 import { IMMUTABLE_CACHE } from './client-files.js';
 
 /** A built client in miniature, compressed by the build's own step (scripts/precompress.mjs). */
@@ -16,13 +18,19 @@ fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), script);
 fs.writeFileSync(path.join(clientDir, 'index.html'), html);
 // What scripts/page-preloads.mjs writes: the chunks /auth needs beyond the first one.
 fs.mkdirSync(path.join(clientDir, '.vite'));
-fs.writeFileSync(path.join(clientDir, '.vite', 'page-preloads.json'), JSON.stringify({ '/auth': ['/assets/auth-page-def456.js', '/assets/schemas-789.js'], '/home': [], '/account': ['/assets/account-page-1a2.js'] }));
+fs.writeFileSync(
+  path.join(clientDir, '.vite', 'page-preloads.json'),
+  JSON.stringify({ '/auth': ['/assets/auth-page-def456.js', '/assets/schemas-789.js'], '/home': [], '/account': ['/assets/account-page-1a2.js'], '/chat': ['/assets/chat-page-3b4.js'] }),
+);
+// What scripts/prerender.mjs writes: the chat's welcome, with a slot for the product's name.
+const WELCOME = `<dialog id="static-welcome" open=""><h2>Welcome to ${PRODUCT_NAME_SLOT}</h2></dialog>`;
+fs.writeFileSync(path.join(clientDir, STATIC_WELCOME_FILE), `${WELCOME}\n`);
 
 let t: TestApp;
 beforeAll(async () => {
   const written = precompressDir(clientDir);
   expect(written.map((f) => f.file).sort()).toEqual([path.join('assets', 'index-abc123.js'), 'index.html']);
-  t = await buildTestApp({}, { clientDir });
+  t = await buildTestApp({ PRODUCT_NAME: 'Acme <Sales> & "Co"' }, { clientDir });
 });
 afterAll(async () => {
   await t.close();
@@ -56,7 +64,7 @@ describe('the built client files', () => {
   });
 
   it('answers a client route with index.html, compressed and revalidated on every visit', async () => {
-    const res = await t.app.inject({ url: '/chat', headers: { 'accept-encoding': ALL } });
+    const res = await t.app.inject({ url: '/training', headers: { 'accept-encoding': ALL } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['content-encoding']).toBe('br');
@@ -91,6 +99,8 @@ describe('the built client files', () => {
   it("does not publish the build's own files under .vite/", async () => {
     const res = await t.app.inject({ url: '/.vite/page-preloads.json' });
     expect(res.body).not.toContain('auth-page-def456');
+    const welcome = await t.app.inject({ url: `/${STATIC_WELCOME_FILE}` });
+    expect(welcome.body).not.toContain(PRODUCT_NAME_SLOT);
   });
 
   it('answers 404 for a source map or any missing asset, never index.html', async () => {
@@ -99,5 +109,55 @@ describe('the built client files', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
     }
+  });
+});
+
+describe("/chat opening on the welcome (ADR 0009)", () => {
+  const SENT = '<dialog id="static-welcome" open=""><h2>Welcome to Acme &lt;Sales&gt; &amp; &quot;Co&quot;</h2></dialog>';
+  const chat = (cookie?: string) => t.app.inject({ url: '/chat', headers: cookie ? { cookie } : {} });
+
+  it("puts the welcome in the page for a signed-in rep whose browser has not closed it, private to them, the page's chunks after the styles", async () => {
+    const rep = await makeUser(t.app);
+    const res = await chat(rep.cookie);
+    expect(res.statusCode).toBe(200);
+    // Outside the app's root, so it shows before the app runs; the product's name as text.
+    expect(res.body).toContain(`<div id="root"></div>`);
+    expect(res.body).toContain(`${SENT}\n  </body>`);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(String(res.headers.vary)).toMatch(/cookie/i);
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/chat-page-3b4.js">');
+    expect(head).toContain('<link rel="preload" as="fetch" href="/api/auth/session" crossorigin="use-credentials">');
+  });
+
+  it('leaves it out once the browser has closed it, and for anyone not signed in', async () => {
+    const rep = await makeUser(t.app);
+    const seen = await chat(`${rep.cookie}; ${CHAT_WELCOME_SEEN_COOKIE}=1`);
+    // The page as every returning rep gets it: its chunks at their usual priority.
+    expect(seen.body).not.toContain('static-welcome');
+    expect(seen.body).toContain('<link rel="modulepreload" crossorigin href="/assets/chat-page-3b4.js">');
+    expect(seen.headers['cache-control']).toBe('no-cache');
+    expect(String(seen.headers.vary)).toMatch(/cookie/i);
+    for (const cookie of [undefined, 'sc_session=not-a-session', `sc_session=${'x'.repeat(200)}`]) {
+      const res = await chat(cookie);
+      expect(res.statusCode, cookie).toBe(200);
+      expect(res.body, cookie).not.toContain('static-welcome');
+    }
+    // Only /chat: the app shows the welcome nowhere else.
+    for (const url of ['/account', '/home', '/', '/auth']) {
+      const res = await t.app.inject({ url, headers: { cookie: rep.cookie } });
+      expect(res.body, url).not.toContain('static-welcome');
+    }
+  });
+
+  it('leaves it out for a session that has ended: signed out, or idle past its window', async () => {
+    const rep = await makeUser(t.app);
+    expect((await chat(rep.cookie)).body).toContain('static-welcome');
+    t.clock.advance(31 * 24 * 60 * 60 * 1000);
+    expect((await chat(rep.cookie)).body).not.toContain('static-welcome');
+    const other = await makeUser(t.app);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie: other.cookie } });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await chat(other.cookie)).body).not.toContain('static-welcome');
   });
 });

@@ -1,14 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { CHAT_WELCOME_SEEN_COOKIE, PRODUCT_NAME_SLOT, STATIC_WELCOME_FILE } from '../../shared/chat-welcome.js';
+import type { AppDeps } from '../deps.js';
+import { userForToken } from '../modules/auth/service.js';
+import { presentedToken } from './session.js';
 
 /** Vite names everything under assets/ by its content hash, so a file there never changes. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 const isAssetPath = (url: string) => url.startsWith('/assets/');
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Pages only a signed-in rep sees: they show nothing until the app has read who is signed in, so
@@ -19,22 +23,57 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 const SIGNED_IN_PAGES = new Set(['/chat', '/account', '/home']);
 const SESSION_PRELOAD = '    <link rel="preload" as="fetch" href="/api/auth/session" crossorigin="use-credentials">\n';
 
+/** A page's HTML: index.html with what the server adds for that page. */
+interface PageShell {
+  html: string;
+  /** The same page opening on the chat's welcome (`/chat` only; see `withWelcome`). */
+  withWelcome?: string;
+}
+
+const modulepreloads = (files: string[], priority?: 'low') =>
+  files.map((href) => `    <link rel="modulepreload"${priority ? ` fetchpriority="${priority}"` : ''} crossorigin href="${escapeHtml(href)}">\n`).join('');
+
 /**
  * index.html for each page that has preloads (dist/client/.vite/page-preloads.json, written by
  * scripts/page-preloads.mjs): the same file with that page's chunks as modulepreload links, so
  * the browser fetches them together with the first chunk. Built once at start-up.
+ *
+ * /chat also gets a copy that opens on the welcome a rep sees on a first visit, when the build
+ * prerendered it (scripts/prerender.mjs): the dialog is in the HTML, outside the app's root, so it
+ * shows as soon as the styles have arrived, about two seconds before the app could draw it on a
+ * slow phone (ADR 0009). The page's chunks then draw what is under the dialog, which nobody sees
+ * yet: they are fetched at low priority, after the styles and the first chunk, not against them.
  */
-function pageShells(clientDir: string, indexHtml: string): Map<string, string> {
+function pageShells(clientDir: string, indexHtml: string, productName: string): Map<string, PageShell> {
   const file = path.join(clientDir, '.vite', 'page-preloads.json');
-  const shells = new Map<string, string>();
+  const shells = new Map<string, PageShell>();
   if (!fs.existsSync(file) || !indexHtml.includes('</head>')) return shells;
   const preloads = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
+  const welcomeFile = path.join(clientDir, STATIC_WELCOME_FILE);
+  const welcome = fs.existsSync(welcomeFile) ? fs.readFileSync(welcomeFile, 'utf8').trim().replaceAll(PRODUCT_NAME_SLOT, escapeHtml(productName)) : null;
   for (const [page, files] of Object.entries(preloads)) {
     if (!files.length) continue;
-    const links = files.map((href) => `    <link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">\n`).join('');
-    shells.set(page, indexHtml.replace('</head>', `${links}${SIGNED_IN_PAGES.has(page) ? SESSION_PRELOAD : ''}  </head>`));
+    const session = SIGNED_IN_PAGES.has(page) ? SESSION_PRELOAD : '';
+    const shell: PageShell = { html: indexHtml.replace('</head>', `${modulepreloads(files)}${session}  </head>`) };
+    if (page === '/chat' && welcome && indexHtml.includes('</body>')) {
+      shell.withWelcome = indexHtml.replace('</head>', `${modulepreloads(files, 'low')}${session}  </head>`).replace('</body>', `    ${welcome}\n  </body>`);
+    }
+    shells.set(page, shell);
   }
   return shells;
+}
+
+/**
+ * Whether /chat should open on the welcome: the browser has not closed it yet (its cookie, set by
+ * the app), and a live session signs someone in, so the chat is what the app will show. A visitor
+ * the app sends to sign in, or a session that has ended, get the page without it.
+ */
+async function opensOnWelcome(request: FastifyRequest, deps: AppDeps): Promise<boolean> {
+  if (request.cookies[CHAT_WELCOME_SEEN_COOKIE] !== undefined) return false;
+  const token = presentedToken(request, deps);
+  if (!token || token.length > 100) return false;
+  const found = await userForToken(deps.db, token, deps.now());
+  return Boolean(found?.user);
 }
 
 /**
@@ -45,10 +84,11 @@ function pageShells(clientDir: string, indexHtml: string): Map<string, string> {
  * (scripts/precompress.mjs), and @fastify/static picks the one the browser accepts, adding
  * `Vary: accept-encoding`. Compressing once at the highest level beats compressing on every request.
  */
-export function registerClientFiles(app: FastifyInstance, clientDir: string | undefined): void {
+export function registerClientFiles(app: FastifyInstance, deps: AppDeps): void {
+  const { clientDir } = deps;
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = indexFile !== undefined && fs.existsSync(indexFile);
-  const shells = hasClient && clientDir ? pageShells(clientDir, fs.readFileSync(indexFile, 'utf8')) : new Map<string, string>();
+  const shells = hasClient && clientDir ? pageShells(clientDir, fs.readFileSync(indexFile, 'utf8'), deps.env.PRODUCT_NAME) : new Map<string, PageShell>();
   if (hasClient && clientDir) {
     app.register(fastifyStatic, {
       root: clientDir,
@@ -65,7 +105,7 @@ export function registerClientFiles(app: FastifyInstance, clientDir: string | un
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // A missing file under /assets/ (a chunk of an older release, a source map, which the build
     // keeps out of dist/client) is a 404: answering index.html would hand a script tag HTML.
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && !isAssetPath(request.url);
@@ -73,7 +113,15 @@ export function registerClientFiles(app: FastifyInstance, clientDir: string | un
       reply.header('cache-control', 'no-cache');
       // Sent as it is: a page's shell is about 2 KB, where compressing saves less than a packet.
       const shell = shells.get(request.url.split('?')[0] ?? '');
-      if (shell) return reply.type('text/html; charset=utf-8').send(shell);
+      // /chat's HTML depends on the cookies sent with it.
+      if (shell?.withWelcome) reply.header('vary', 'cookie');
+      if (shell?.withWelcome && (await opensOnWelcome(request, deps))) {
+        // Made for this browser and this session: no shared cache may keep it, nor may the app's
+        // service worker keep it as its offline page (public/sw.js skips private pages).
+        reply.header('cache-control', 'private, no-cache');
+        return reply.type('text/html; charset=utf-8').send(shell.withWelcome);
+      }
+      if (shell) return reply.type('text/html; charset=utf-8').send(shell.html);
       return reply.sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Not found.' });

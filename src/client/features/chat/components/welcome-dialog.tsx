@@ -1,7 +1,9 @@
+import { useLayoutEffect } from 'react';
 import { Award, MessageSquare, Target } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { usePublicConfig } from '../../../lib/api/config';
+import { removeStaticWelcome } from '../../../lib/static-welcome';
 
 const FEATURES = [
   { icon: MessageSquare, title: 'Interactive Coaching', text: 'Talk through a real deal and get questions that find where it stalls.' },
@@ -9,11 +11,16 @@ const FEATURES = [
   { icon: Award, title: 'Proven Methods', text: 'SPIN Selling, the SQUARE method and proven closing strategies.' },
 ];
 
-/** SPEC §2 Chat: the first-visit introduction to the coach. */
-export function WelcomeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { productName } = usePublicConfig();
+export const welcomeTitle = (productName: string) => `Welcome to ${productName}`;
+export const WELCOME_DESCRIPTION = 'Your AI sales coach is ready when you are.';
+
+/**
+ * What the welcome says, and its button: the same in the app's dialog and in the copy the
+ * server puts in /chat's HTML (`prerender/static-welcome.tsx`), where the button is a submit.
+ */
+export function WelcomeBody({ onStart }: { onStart?: () => void }) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={`Welcome to ${productName}`} description="Your AI sales coach is ready when you are.">
+    <>
       <ul className="space-y-3">
         {FEATURES.map(({ icon: Icon, title, text }) => (
           <li key={title} className="flex gap-3">
@@ -24,9 +31,23 @@ export function WelcomeDialog({ open, onClose }: { open: boolean; onClose: () =>
           </li>
         ))}
       </ul>
-      <Button className="mt-5 w-full" onClick={onClose}>
+      <Button className="mt-5 w-full" type={onStart ? 'button' : 'submit'} onClick={onStart}>
         Start Free Coaching
       </Button>
+    </>
+  );
+}
+
+/** SPEC §2 Chat: the first-visit introduction to the coach. */
+export function WelcomeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { productName } = usePublicConfig();
+  // The server's copy stood in until now; drop it in the same frame this one appears in.
+  useLayoutEffect(() => {
+    if (open) removeStaticWelcome();
+  }, [open]);
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={welcomeTitle(productName)} description={WELCOME_DESCRIPTION}>
+      <WelcomeBody onStart={onClose} />
     </Dialog>
   );
 }

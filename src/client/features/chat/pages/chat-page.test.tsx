@@ -9,7 +9,9 @@ import type { User } from '../../../../shared/schemas/user';
 import { toast } from '../../../lib/toast-store';
 import { makeUser } from '../../../test/make-user';
 import { currentUserKey } from '../../../lib/api/current-user';
-import { CHAT_WELCOME_SEEN_KEY } from '../lib/welcome-flag';
+import { CHAT_WELCOME_SEEN_COOKIE, PRODUCT_NAME_SLOT, STATIC_WELCOME_ID } from '../../../../shared/chat-welcome';
+import { hasSeenChatWelcome, markChatWelcomeSeen } from '../lib/welcome-flag';
+import { renderStaticWelcome } from '../prerender/static-welcome';
 import { prefetchChat } from '../api/prefetch-chat';
 import { ChatPage } from './chat-page';
 
@@ -120,8 +122,10 @@ function typeAndEnter(text: string) {
   fireEvent.keyDown(messageBox(), { key: 'Enter' });
 }
 
+const forgetWelcome = () => (document.cookie = `${CHAT_WELCOME_SEEN_COOKIE}=; Max-Age=0; Path=/`);
+
 beforeEach(() => {
-  localStorage.setItem(CHAT_WELCOME_SEEN_KEY, '1');
+  markChatWelcomeSeen();
   server = { status: trialStatus, sessions: [], conversations: {}, created: [SESSION, OTHER], stream: () => json({ message: 'no stream set' }, 500), streamBodies: [] };
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => route(String(input), init));
@@ -133,6 +137,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.mocked(toast).mockClear();
   localStorage.clear();
+  forgetWelcome();
+  document.getElementById(STATIC_WELCOME_ID)?.remove();
 });
 
 describe('ChatPage: opening', () => {
@@ -208,18 +214,67 @@ describe('ChatPage: opening', () => {
     expect(screen.queryByRole('heading', { name: 'Upgrade to Continue' })).toBeNull();
   });
 
-  it('welcomes a first visit once, and remembers it', async () => {
-    localStorage.removeItem(CHAT_WELCOME_SEEN_KEY);
+  it('welcomes a first visit once, and remembers it in a cookie the server reads', async () => {
+    forgetWelcome();
     renderChat();
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to SalesCoach' });
     for (const feature of ['Interactive Coaching', 'Personalized Solutions', 'Proven Methods']) expect(within(dialog).getByText(feature)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start Free Coaching' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(localStorage.getItem(CHAT_WELCOME_SEEN_KEY)).not.toBeNull();
+    expect(document.cookie).toContain(`${CHAT_WELCOME_SEEN_COOKIE}=1`);
     cleanup();
     renderChat();
     await screen.findByText('Start a conversation with your AI sales coach!');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('does not welcome again a browser that remembered it the old way (storage), and moves that to the cookie', async () => {
+    forgetWelcome();
+    localStorage.setItem('salesCoachChatWelcomeSeen', '1');
+    renderChat();
+    await screen.findByText('Start a conversation with your AI sales coach!');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.cookie).toContain(`${CHAT_WELCOME_SEEN_COOKIE}=1`);
+  });
+});
+
+describe('ChatPage: the welcome the server sent in the page (ADR 0009)', () => {
+  /** What the server puts in /chat's HTML on a first visit, before the app has loaded. */
+  function serverWelcome(): HTMLDialogElement {
+    forgetWelcome();
+    document.body.insertAdjacentHTML('beforeend', renderStaticWelcome().replaceAll(PRODUCT_NAME_SLOT, 'SalesCoach'));
+    return document.getElementById(STATIC_WELCOME_ID) as HTMLDialogElement;
+  }
+
+  it('is replaced by the app\'s dialog: one welcome on the screen, which then closes for good', async () => {
+    const sent = serverWelcome();
+    expect(sent.open).toBe(true);
+    renderChat();
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to SalesCoach' });
+    expect(document.getElementById(STATIC_WELCOME_ID)).toBeNull();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start Free Coaching' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(hasSeenChatWelcome()).toBe(true);
+  });
+
+  it('closed with its own button before the app loaded: stays closed, and is remembered', async () => {
+    const sent = serverWelcome();
+    sent.close();
+    renderChat();
+    await screen.findByText('Start a conversation with your AI sales coach!');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.getElementById(STATIC_WELCOME_ID)).toBeNull();
+    expect(hasSeenChatWelcome()).toBe(true);
+  });
+
+  it('sent to a browser that had seen the welcome after all: removed, not shown again', async () => {
+    serverWelcome();
+    markChatWelcomeSeen();
+    renderChat();
+    await screen.findByText('Start a conversation with your AI sales coach!');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.getElementById(STATIC_WELCOME_ID)).toBeNull();
   });
 });
 

@@ -23,7 +23,7 @@ import { UpgradeScreen } from '../components/upgrade-screen';
 import { isPaymentRequired } from '../lib/chat-status';
 import { openingChoice } from '../lib/opening';
 import { loadUnsent } from '../lib/unsent-store';
-import { hasSeenChatWelcome, markChatWelcomeSeen } from '../lib/welcome-flag';
+import { useWelcome } from '../lib/use-welcome';
 
 /**
  * How long the conversation may take before the page says it is loading. On a normal connection
@@ -98,7 +98,7 @@ export function ChatPage() {
   /** The opening choice (reopen, create or upgrade) has been made. */
   const [ready, setReady] = useState(false);
   const [upgrade, setUpgrade] = useState(false);
-  const [welcomeOpen, setWelcomeOpen] = useState(() => !hasSeenChatWelcome());
+  const welcome = useWelcome();
   const [paymentOpen, setPaymentOpen] = useState(false);
   const [pastOpen, setPastOpen] = useState(false);
   // Refs survive StrictMode's second effect run, so the opening conversation is created once.
@@ -196,11 +196,6 @@ export function ChatPage() {
     window.addEventListener('pointerup', () => setTimeout(apply, 0), { once: true });
   };
 
-  const closeWelcome = () => {
-    markChatWelcomeSeen();
-    setWelcomeOpen(false);
-  };
-
   const retryLoad = () => {
     void status.refetch();
     void conversations.refetch();
@@ -273,7 +268,7 @@ export function ChatPage() {
         ))}
 
       <NewChatUnavailableDialog open={newChatBlocked} onOpenChange={setNewChatBlocked} {...freeProps} />
-      <WelcomeDialog open={welcomeOpen} onClose={closeWelcome} />
+      <WelcomeDialog open={welcome.open} onClose={welcome.close} />
       <PaymentRequiredDialog open={paymentOpen} onOpenChange={setPaymentOpen} />
       <PastChatsDialog
         open={pastOpen}
