@@ -137,8 +137,9 @@ export function PrivacyPolicyPage() {
 
       <LegalSection number={7} title="Cookies">
         <p>
-          We use only essential cookies: a session cookie that keeps you signed in. We do not use third-party
-          advertising cookies.
+          We use only essential cookies: a session cookie that keeps you signed in, and one that remembers that this
+          browser has seen the coach’s welcome, so it is not shown again. We do not use third-party advertising
+          cookies.
         </p>
       </LegalSection>
 
