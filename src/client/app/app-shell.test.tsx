@@ -11,6 +11,7 @@ import { AppLayout } from './layout/app-layout';
 import { AppRoutes } from './router';
 import { APP_ROUTES } from './routes';
 import { stubFetch } from '../test/fetch-mock';
+import { STATIC_WELCOME_ID } from '../../shared/chat-welcome';
 
 /** Not the default name, so a title that comes from the configuration can be told from a hard-coded one. */
 const config: PublicConfig = {
@@ -204,5 +205,24 @@ describe('the signed-out redirect', () => {
     expect(await screen.findByText('Last updated: June 29, 2025')).toBeTruthy();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
     expect(memory.history).toEqual(['/privacy-policy']);
+  });
+});
+
+describe("the welcome the server put in /chat's page (ADR 0009)", () => {
+  const sendWelcome = () => document.body.insertAdjacentHTML('beforeend', `<dialog id="${STATIC_WELCOME_ID}" open><h2>Welcome</h2></dialog>`);
+
+  it('is gone when the app lands elsewhere: a session that ended in the meantime leads away from the chat', async () => {
+    sendWelcome();
+    const memory = renderAppAt('/chat', null);
+    await waitFor(() => expect(memory.history).toEqual(['/']));
+    await waitFor(() => expect(document.getElementById(STATIC_WELCOME_ID)).toBeNull());
+  });
+
+  it('is left for the chat to take over while the app is on /chat', async () => {
+    sendWelcome();
+    renderAppAt('/chat', 'unknown');
+    await screen.findByText(/We could not confirm that you are signed in/);
+    expect(document.getElementById(STATIC_WELCOME_ID)).not.toBeNull();
+    document.getElementById(STATIC_WELCOME_ID)?.remove();
   });
 });
