@@ -201,6 +201,9 @@ test('Pro reps post, reply and vote; Hot, New and Top reorder; a report reaches 
   await card.getByRole('button', { name: 'Hide post' }).click();
   await adminPage.getByRole('dialog', { name: 'Hide this post?' }).getByRole('button', { name: 'Hide post' }).click();
   await expect(adminPage.getByTestId('toast')).toContainText('Post hidden');
+  // A decision taken: it leaves the open queue, and waits under all reported posts, to be restored.
+  await expect(adminPage.getByTestId(`moderation-post-${oldId}`)).toHaveCount(0);
+  await adminPage.getByLabel('Show').selectOption('all');
   await expect(adminPage.getByTestId(`moderation-post-${oldId}`).getByRole('button', { name: 'Restore post' })).toBeVisible();
   const queue = await admin.request.get('/api/admin/moderation/reports?status=all');
   expect(queue.status()).toBe(200);

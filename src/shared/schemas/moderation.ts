@@ -11,13 +11,14 @@ import { idParam } from './primitives.js';
  *   POST /api/admin/moderation/posts/:id/restore          → moderationPostSchema
  *   POST /api/admin/moderation/posts/:id/dismiss-reports  → moderationPostSchema
  * A hidden post disappears for everyone but admins (lists, counts, its own page: 404); restoring
- * brings it back as it was. Dismissing closes the post's open reports without hiding it.
+ * brings it back as it was. Dismissing closes the post's open reports without hiding it. Either
+ * decision takes the post out of the open queue.
  */
 
 export const MODERATION_QUEUE_STATUSES = ['open', 'all'] as const;
 
 export const moderationQueueQuerySchema = z.object({
-  /** open: posts with at least one report not yet dismissed (default); all: every reported post. */
+  /** open: visible posts with at least one report not yet dismissed, i.e. awaiting a decision (default); all: every reported post. */
   status: z.enum(MODERATION_QUEUE_STATUSES).default('open'),
 });
 

@@ -127,6 +127,21 @@ describe('the queue', () => {
     await report(r3, twice.id, 'still rude');
     expect(mine(await queue('open')).find((p) => p.id === twice.id)?.openReportCount).toBe(1);
   });
+
+  it('hiding is a decision too: the post leaves the open queue with its reports kept, and restoring brings it back', async () => {
+    const author = await proUser(t);
+    const reporter = await proUser(t);
+    const post = await createPost(t, author, { title: 'hide me from the queue' });
+    await report(reporter, post.id, 'spam');
+    const inQueue = async (status: 'open' | 'all') => (await queue(status)).posts.find((p) => p.id === post.id);
+    expect(await inQueue('open')).toMatchObject({ openReportCount: 1, hidden: false });
+    await act('hide', post.id);
+    expect(await inQueue('open')).toBeUndefined();
+    // Still under all, hidden, its report as it was (not dismissed: nobody said it was wrong).
+    expect(await inQueue('all')).toMatchObject({ hidden: true, openReportCount: 1, reports: [{ reason: 'spam', dismissedAt: null }] });
+    await act('restore', post.id);
+    expect(await inQueue('open')).toMatchObject({ hidden: false, openReportCount: 1 });
+  });
 });
 
 describe('hide and restore', () => {

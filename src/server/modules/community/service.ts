@@ -514,12 +514,19 @@ async function moderationPosts(db: Executor, postIds: number[]): Promise<Map<num
 /** The queue holds this many posts at most: the ones most reported and most recently reported. */
 export const MODERATION_QUEUE_LIMIT = 200;
 
-/** Reported posts, most open reports first, then the newest report; `open` keeps those with a report not yet dismissed. */
+/**
+ * Reported posts, most open reports first, then the newest report. `open` keeps the ones still
+ * waiting for a decision: visible, with a report not yet dismissed. Hiding a post is a decision,
+ * so it leaves the open queue (its reports stay as they were, shown under `all`); restoring it
+ * brings it back there while its reports are open.
+ */
 export async function moderationQueue(db: Db, status: 'open' | 'all'): Promise<ModerationQueue> {
   const open = sql<number>`count(*) filter (where ${forumReports.dismissedAt} is null)`;
   const ranked = await db
     .select({ postId: forumReports.postId })
     .from(forumReports)
+    .innerJoin(forumPosts, eq(forumPosts.id, forumReports.postId))
+    .where(status === 'open' ? isNull(forumPosts.hiddenAt) : undefined)
     .groupBy(forumReports.postId)
     .having(status === 'open' ? sql`${open} > 0` : undefined)
     .orderBy(desc(open), desc(sql`max(${forumReports.createdAt})`), desc(forumReports.postId))

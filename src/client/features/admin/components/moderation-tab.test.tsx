@@ -44,7 +44,7 @@ function contractServer(initial: ModerationPost[]) {
     requests.push(`${method} ${url}`);
     const queue = /^\/api\/admin\/moderation\/reports\?status=(open|all)$/.exec(url);
     if (method === 'GET' && queue) {
-      const shown = queue[1] === 'open' ? posts.filter((p) => p.openReportCount > 0) : posts;
+      const shown = queue[1] === 'open' ? posts.filter((p) => !p.hidden && p.openReportCount > 0) : posts;
       return json(moderationQueueSchema.parse({ posts: shown }));
     }
     const action = /^\/api\/admin\/moderation\/posts\/(\d+)\/(hide|restore|dismiss-reports)$/.exec(url);
@@ -87,7 +87,7 @@ describe('ModerationTab (against shared/schemas/moderation.ts)', () => {
     expect(within(card).getByText(/rep_ann/)).toBeTruthy();
   });
 
-  it('hides a post after confirming, then restores it', async () => {
+  it('hides a post after confirming (a decision: it leaves the open queue), then restores it from "All reported posts"', async () => {
     const { requests } = contractServer([post()]);
     renderTab();
     const card = await screen.findByTestId('moderation-post-41');
@@ -95,8 +95,10 @@ describe('ModerationTab (against shared/schemas/moderation.ts)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Hide this post?' });
     expect(requests.filter((r) => r.startsWith('POST'))).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hide post' }));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Post hidden', description: 'Only admins can see it now.' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Post hidden', description: 'Only admins can see it now. It stays under All reported posts.' }));
     expect(requests).toContain('POST /api/admin/moderation/posts/41/hide');
+    expect(await screen.findByText('No open reports. Nothing to moderate.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'all' } });
     const restore = await within(await screen.findByTestId('moderation-post-41')).findByRole('button', { name: 'Restore post' });
     expect(within(screen.getByTestId('moderation-post-41')).getByText('Hidden')).toBeTruthy();
     fireEvent.click(restore);

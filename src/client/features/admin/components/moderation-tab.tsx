@@ -14,7 +14,7 @@ import { formatWhen } from '../lib/format-when';
 import { ConfirmDialog } from './confirm-dialog';
 
 const DONE: Record<ModerationAction, { title: string; description: string }> = {
-  hide: { title: 'Post hidden', description: 'Only admins can see it now.' },
+  hide: { title: 'Post hidden', description: 'Only admins can see it now. It stays under All reported posts.' },
   restore: { title: 'Post restored', description: 'Everyone can see it again.' },
   'dismiss-reports': { title: 'Reports dismissed', description: 'The post stays as it is.' },
 };
@@ -36,7 +36,7 @@ function PostCard({ post }: { post: ModerationPost }) {
   return (
     <Card className="space-y-3" data-testid={`moderation-post-${post.id}`}>
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={post.openReportCount > 0 ? 'amber' : 'neutral'}>
+        <Badge tone={post.openReportCount > 0 && !post.hidden ? 'amber' : 'neutral'}>
           <Flag className="mr-1 h-3 w-3" aria-hidden />
           {post.openReportCount} open {post.openReportCount === 1 ? 'report' : 'reports'}
         </Badge>
