@@ -13,6 +13,14 @@ test('a free rep gets one conversation a week, keeps it, and is told before typi
   await page.getByRole('dialog', { name: /^Welcome to / }).getByRole('button', { name: 'Start Free Coaching' }).click();
   await expect(page.getByTestId('chat-subtitle')).toHaveText('1 free chat remaining this week');
   await expect(page.getByTestId('trial-banner')).toHaveCount(0);
+  // Whole on a phone, beside the three header controls: wrapped, not cut short, and inside the bar.
+  const fit = await page.getByTestId('chat-subtitle').evaluate((el) => {
+    const bar = el.closest('header')?.getBoundingClientRect();
+    const box = el.getBoundingClientRect();
+    return { clipped: el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth, inBar: Boolean(bar && box.top >= bar.top && box.bottom <= bar.bottom) };
+  });
+  expect(fit).toEqual({ clipped: false, inBar: true });
+  await page.screenshot({ path: 'test-results/screenshots/chat-free-subtitle-390x844.png' });
 
   const box = page.getByLabel('Message', { exact: true });
   await box.fill('After I send the proposal they go completely silent.');

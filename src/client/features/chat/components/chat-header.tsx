@@ -38,8 +38,10 @@ function HeaderAction({ label, icon: Icon, onClick, disabled }: { label: string;
  */
 export function ChatHeader({ status, showNewChat, busy, onNewChat, onPastChats }: ChatHeaderProps) {
   const slots = useHeaderSlots();
+  // Two lines at most: SPEC's "1 free chat remaining this week" is wider than the room beside
+  // three controls on a 390 px phone, and cut short it would hide what the rep has left.
   const subtitle = (
-    <p data-testid="chat-subtitle" className="truncate text-xs leading-tight text-slate-600">
+    <p data-testid="chat-subtitle" className="line-clamp-2 text-xs leading-tight text-slate-600">
       {status ? chatSubtitle(status) : '\u00a0'}
     </p>
   );
