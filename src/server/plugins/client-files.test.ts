@@ -160,4 +160,15 @@ describe("/chat opening on the welcome (ADR 0009)", () => {
     expect(out.statusCode).toBeLessThan(300);
     expect((await chat(other.cookie)).body).not.toContain('static-welcome');
   });
+
+  it('sends the page without the welcome when the session cannot be looked up', async () => {
+    const own = await buildTestApp({}, { clientDir });
+    const rep = await makeUser(own.app);
+    await own.pool.end();
+    const res = await own.app.inject({ url: '/chat', headers: { cookie: rep.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('static-welcome');
+    await own.app.close();
+  });
 });

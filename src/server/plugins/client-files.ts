@@ -72,8 +72,15 @@ async function opensOnWelcome(request: FastifyRequest, deps: AppDeps): Promise<b
   if (request.cookies[CHAT_WELCOME_SEEN_COOKIE] !== undefined) return false;
   const token = presentedToken(request, deps);
   if (!token || token.length > 100) return false;
-  const found = await userForToken(deps.db, token, deps.now());
-  return Boolean(found?.user);
+  try {
+    const found = await userForToken(deps.db, token, deps.now());
+    return Boolean(found?.user);
+  } catch (err) {
+    // The welcome is a nicety: a failed lookup must not cost the rep the page, which then reads
+    // the session itself and says what it can.
+    request.log.warn({ err }, 'the session lookup for /chat\'s welcome failed; sending the page without it');
+    return false;
+  }
 }
 
 /**
