@@ -59,20 +59,16 @@ export function lateModule<M>(load: () => Promise<M>): LateModule<M> {
  */
 export function useLateModule<M>(late: LateModule<M>): { module: M | undefined; load: () => void } {
   const [state, setState] = useState<{ module?: M; error?: unknown }>(() => ({ module: late.loaded() }));
-  const mounted = useRef(false);
   const asked = useRef(false);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  // No "still mounted?" guard on the answer: the form can be touched (focus, a tap) after it has
+  // been drawn but before its effects have run, and such a guard, still unset then, dropped the
+  // module for good, leaving a submit held forever. React ignores a state update after unmount.
   const load = useCallback(() => {
     if (asked.current) return;
     asked.current = true;
     late.load().then(
-      (module) => mounted.current && setState({ module }),
-      (error: unknown) => mounted.current && setState({ error }),
+      (module) => setState({ module }),
+      (error: unknown) => setState({ error }),
     );
   }, [late]);
   const ready = state.module !== undefined;
