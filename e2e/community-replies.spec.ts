@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { PostDetail, Reply } from '../src/shared/schemas/community';
 import type { ModerationQueue } from '../src/shared/schemas/moderation';
 import { expect, expectAccessible, expectTapTargets, grantAdmin, newAccount, screenshotsAtBothWidths, test } from './fixtures';
@@ -15,6 +15,14 @@ const baseURL = `http://127.0.0.1:${port}`;
 test.use({ baseURL, viewport: { width: 390, height: 844 } });
 
 const XSS = '<img src=x onerror=alert(1)>';
+
+/** Closes the toast on screen so the screenshots show the page under it. */
+async function closeToast(page: Page) {
+  const toast = page.getByTestId('toast');
+  if ((await toast.count()) === 0) return;
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await expect(toast).toHaveCount(0);
+}
 
 async function buyPro(request: APIRequestContext) {
   const created = await (await request.post('/api/create-pro-subscription', { data: { attemptId: randomUUID() } })).json();
@@ -71,6 +79,7 @@ test('a Pro member reports a reply from the post page; an unlocked admin hides i
   await expect(page.getByTestId('toast')).toContainText('Content Reported');
   await expect(page.getByTestId('toast')).toContainText('A moderator will review this reply.');
   await expect(replies.nth(0).getByRole('button', { name: `Reported ${bob.account.username}'s reply` })).toBeDisabled();
+  await closeToast(page);
   await screenshotsAtBothWidths(page, 'community-replies', 'post-reported');
   // Reloaded, the page still says so (reportedByMe from the server).
   await page.reload();
@@ -98,6 +107,7 @@ test('a Pro member reports a reply from the post page; an unlocked admin hides i
   expect(await adminPage.locator('img[src="x"]').count()).toBe(0);
   await expectAccessible(adminPage, 'moderation tab with a reported reply');
   await expectTapTargets(adminPage, 'moderation tab with a reported reply');
+  await closeToast(adminPage);
   await screenshotsAtBothWidths(adminPage, 'community-replies', 'moderation');
 
   await card.getByRole('button', { name: 'Hide reply' }).click();
