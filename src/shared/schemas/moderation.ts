@@ -54,7 +54,8 @@ export type ModerationPost = z.infer<typeof moderationPostSchema>;
  */
 export const moderationReplySchema = z.object({
   id: z.number().int(),
-  post: z.object({ id: z.number().int(), title: z.string() }),
+  /** The post it is under; a hidden post hides its replies with it. */
+  post: z.object({ id: z.number().int(), title: z.string(), hidden: z.boolean() }),
   content: z.string(),
   author: z.object({ id: z.number().int(), username: z.string() }),
   createdAt: z.string(),

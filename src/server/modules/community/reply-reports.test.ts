@@ -113,6 +113,10 @@ describe('reporting a reply', () => {
     const hidden = await report(reporter, r.id, 'spam');
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().message).toBe('This reply does not exist or was removed.');
+    // An admin still sees it, and is told to restore it before acting on it.
+    const asAdmin = await report(admin, r.id, 'spam');
+    expect(asAdmin.statusCode).toBe(409);
+    expect(asAdmin.json().message).toMatch(/reply is hidden/);
 
     const under = await thread();
     expect((await call('POST', `/api/admin/moderation/posts/${under.post.id}/hide`, admin.cookie)).statusCode).toBe(200);
@@ -171,7 +175,7 @@ describe('hiding, restoring and dismissing a reply', () => {
     expect(auditBefore).toEqual([]);
 
     const hidden = await act('hide', r.id);
-    expect(hidden).toMatchObject({ id: r.id, post: { id: post.id, title: post.title }, content: r.content, hidden: true, author: { id: replier.user.id } });
+    expect(hidden).toMatchObject({ id: r.id, post: { id: post.id, title: post.title, hidden: false }, content: r.content, hidden: true, author: { id: replier.user.id } });
     expect(await act('hide', r.id)).toMatchObject({ hidden: true });
 
     for (const u of [author, replier, reader]) expect((await replies(u, post.id)).map((x) => x.id)).toEqual([kept.id]);
@@ -267,6 +271,11 @@ describe('the queue of reported replies', () => {
     expect((await call('POST', `/api/admin/moderation/posts/${post.id}/hide`, admin.cookie)).statusCode).toBe(200);
     expect(mine(await queue('open'))).toEqual([]);
     expect(mine(await queue('all'))).toHaveLength(3);
+    expect((await queue('all')).replies.filter((x) => x.post.id === post.id).map((x) => x.post.hidden)).toEqual([true, true, true]);
+    // An admin is told why nothing can be reported there.
+    const underHidden = await call('POST', `/api/community/replies/${once.id}/report`, admin.cookie, {});
+    expect(underHidden.statusCode).toBe(409);
+    expect(underHidden.json().message).toMatch(/post is hidden/);
     expect((await call('POST', `/api/admin/moderation/posts/${post.id}/restore`, admin.cookie)).statusCode).toBe(200);
     expect(mine(await queue('open'))).toHaveLength(2);
     // The queue's posts list is not fed by reply reports.

@@ -476,7 +476,8 @@ export async function reportReply(db: Db, user: UserRow, replyId: number, reason
     .where(eq(forumReplies.id, replyId));
   const hidden = row && (row.hiddenAt !== null || row.postHiddenAt !== null);
   if (!row || (hidden && !user.isAdmin)) throw new HttpError(404, REPLY_NOT_FOUND);
-  if (hidden) throw new HttpError(409, 'This reply is hidden. Restore it before anyone acts on it.');
+  if (row.postHiddenAt) throw new HttpError(409, 'This post is hidden. Restore it before anyone acts on it.');
+  if (row.hiddenAt) throw new HttpError(409, 'This reply is hidden. Restore it before anyone acts on it.');
   if (row.authorId === user.id) throw new HttpError(403, 'You cannot report your own reply. You can edit or delete it instead.');
   const inserted = await db
     .insert(forumReplyReports)
@@ -570,7 +571,7 @@ const moderationReportOf = ({ report, username }: ReportRowOut): ModerationRepor
 async function moderationReplies(db: Executor, replyIds: number[]): Promise<Map<number, ModerationReply>> {
   if (replyIds.length === 0) return new Map();
   const replies = await db
-    .select({ reply: forumReplies, username: users.username, postTitle: forumPosts.title })
+    .select({ reply: forumReplies, username: users.username, postTitle: forumPosts.title, postHiddenAt: forumPosts.hiddenAt })
     .from(forumReplies)
     .innerJoin(users, eq(users.id, forumReplies.authorId))
     .innerJoin(forumPosts, eq(forumPosts.id, forumReplies.postId))
@@ -582,11 +583,11 @@ async function moderationReplies(db: Executor, replyIds: number[]): Promise<Map<
     .where(inArray(forumReplyReports.replyId, replyIds))
     .orderBy(desc(forumReplyReports.createdAt), desc(forumReplyReports.id));
   const out = new Map<number, ModerationReply>();
-  for (const { reply, username, postTitle } of replies) {
+  for (const { reply, username, postTitle, postHiddenAt } of replies) {
     const own = reports.filter((r) => r.report.replyId === reply.id);
     out.set(reply.id, {
       id: reply.id,
-      post: { id: reply.postId, title: postTitle },
+      post: { id: reply.postId, title: postTitle, hidden: postHiddenAt !== null },
       content: reply.content,
       author: { id: reply.authorId, username },
       createdAt: iso(reply.createdAt),

@@ -38,7 +38,7 @@ const post = (over: Partial<ModerationPost> = {}): ModerationPost =>
 const reportedReply = (over: Partial<ModerationReply> = {}): ModerationReply =>
   moderationReplySchema.parse({
     id: 77,
-    post: { id: 41, title: 'How do you open <b>a cold call</b>?' },
+    post: { id: 41, title: 'How do you open <b>a cold call</b>?', hidden: false },
     content: `Check my profile ${XSS}`,
     author: { id: 12, username: 'reply_spammer' },
     createdAt: '2026-01-15T12:10:00.000Z',
@@ -164,6 +164,15 @@ describe('ModerationTab (against shared/schemas/moderation.ts)', () => {
     expect(within(card).getByText('1 open report')).toBeTruthy();
     expect(within(card).getByText('Scam link')).toBeTruthy();
     expect(within(card).getByText(/reply_spammer/)).toBeTruthy();
+    expect(within(card).queryByText('Post hidden')).toBeNull();
+  });
+
+  it('says when a reported reply sits under a hidden post', async () => {
+    contractServer([], [reportedReply({ post: { id: 41, title: 'Gone thread', hidden: true } })]);
+    renderTab();
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'all' } });
+    const card = await screen.findByTestId('moderation-reply-77');
+    expect(within(card).getByText('Post hidden')).toBeTruthy();
   });
 
   it('hides a reply after confirming, restores it from "All reported", and dismisses its reports, each with its toast', async () => {

@@ -137,6 +137,13 @@ function ReplyCard({ reply }: { reply: ModerationReply }) {
     <Card className="space-y-3" data-testid={`moderation-reply-${reply.id}`}>
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadges openReportCount={reply.openReportCount} hidden={reply.hidden} />
+        {reply.post.hidden && (
+          // Hidden with its post: no one but admins sees it, whatever is decided here.
+          <Badge>
+            <EyeOff className="mr-1 h-3 w-3" aria-hidden />
+            Post hidden
+          </Badge>
+        )}
       </div>
       <p className="text-sm text-slate-600">
         Reply to{' '}
