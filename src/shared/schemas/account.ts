@@ -147,9 +147,13 @@ export const accountExportSchema = z.object({
         hidden: z.boolean(),
       }),
     ),
-    replies: z.array(z.object({ id: z.number().int(), postId: z.number().int(), content: z.string(), createdAt: z.string(), editedAt: z.string().nullable() })),
+    replies: z.array(
+      z.object({ id: z.number().int(), postId: z.number().int(), content: z.string(), createdAt: z.string(), editedAt: z.string().nullable(), hidden: z.boolean() }),
+    ),
     votes: z.array(z.object({ postId: z.number().int(), value: z.number().int(), createdAt: z.string(), updatedAt: z.string() })),
     reports: z.array(z.object({ postId: z.number().int(), reason: z.string(), createdAt: z.string(), dismissedAt: z.string().nullable() })),
+    /** The replies the user reported. */
+    replyReports: z.array(z.object({ replyId: z.number().int(), reason: z.string(), createdAt: z.string(), dismissedAt: z.string().nullable() })),
   }),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

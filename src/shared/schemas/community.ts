@@ -77,7 +77,7 @@ export const voteInputSchema = z.strictObject({
 export type VoteInput = z.infer<typeof voteInputSchema>;
 export type VoteValue = VoteInput['value'];
 
-/** POST /api/community/posts/:id/report: the reason is optional (the moderator sees it as text). */
+/** POST /api/community/posts/:id/report and /api/community/replies/:id/report: the reason is optional (the moderator sees it as text). */
 export const reportInputSchema = z.strictObject({
   reason: safeString()
     .overwrite(normalizeBody)
@@ -161,6 +161,10 @@ export const replySchema = z.object({
   createdAt: z.string(),
   editedAt: z.string().nullable(),
   mine: z.boolean(),
+  /** The caller already reported it (one report per user per reply). */
+  reportedByMe: z.boolean(),
+  /** Hidden by a moderator: only admins ever receive such a reply. */
+  hidden: z.boolean(),
 });
 export type Reply = z.infer<typeof replySchema>;
 
@@ -177,7 +181,7 @@ export const voteResultSchema = z.object({
 });
 export type VoteResult = z.infer<typeof voteResultSchema>;
 
-/** A second report of the same post by the same user changes nothing and says so. */
+/** A second report of the same post (or reply) by the same user changes nothing and says so. */
 export const reportResultSchema = z.object({ reported: z.literal(true), alreadyReported: z.boolean() });
 export type ReportResult = z.infer<typeof reportResultSchema>;
 

@@ -10,6 +10,7 @@ import { idParam } from './primitives.js';
  *   POST /api/admin/moderation/posts/:id/hide             → moderationPostSchema
  *   POST /api/admin/moderation/posts/:id/restore          → moderationPostSchema
  *   POST /api/admin/moderation/posts/:id/dismiss-reports  → moderationPostSchema
+ *   POST /api/admin/moderation/replies/:id/hide|restore|dismiss-reports → moderationReplySchema
  * A hidden post disappears for everyone but admins (lists, counts, its own page: 404); restoring
  * brings it back as it was. Dismissing closes the post's open reports without hiding it. Either
  * decision takes the post out of the open queue.
@@ -47,8 +48,26 @@ export const moderationPostSchema = z.object({
 });
 export type ModerationPost = z.infer<typeof moderationPostSchema>;
 
-/** Most open reports first, then the newest report. */
-export const moderationQueueSchema = z.object({ posts: z.array(moderationPostSchema) });
+/**
+ * A reported reply as the moderator sees it: the post it belongs to (whose title links to its
+ * page), the whole text, hidden or not, with its reports. The same rules as a post's.
+ */
+export const moderationReplySchema = z.object({
+  id: z.number().int(),
+  /** The post it is under; a hidden post hides its replies with it. */
+  post: z.object({ id: z.number().int(), title: z.string(), hidden: z.boolean() }),
+  content: z.string(),
+  author: z.object({ id: z.number().int(), username: z.string() }),
+  createdAt: z.string(),
+  hidden: z.boolean(),
+  openReportCount: z.number().int(),
+  reports: z.array(moderationReportSchema),
+});
+export type ModerationReply = z.infer<typeof moderationReplySchema>;
+
+/** Each list: most open reports first, then the newest report. */
+export const moderationQueueSchema = z.object({ posts: z.array(moderationPostSchema), replies: z.array(moderationReplySchema) });
 export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
 
 export const moderationPostParamsSchema = z.object({ id: idParam('Invalid post id') });
+export const moderationReplyParamsSchema = z.object({ id: idParam('Invalid reply id') });

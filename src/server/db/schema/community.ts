@@ -59,7 +59,7 @@ export const forumPosts = pgTable(
 );
 export type ForumPostRow = typeof forumPosts.$inferSelect;
 
-/** A reply to a post, shown oldest first. Not votable (the post is what the forum ranks). */
+/** A reply to a post, shown oldest first. Not votable (the post is what the forum ranks). Reportable and hideable like a post. */
 export const forumReplies = pgTable(
   'forum_replies',
   {
@@ -73,6 +73,9 @@ export const forumReplies = pgTable(
     content: text('content').notNull(),
     createdAt: createdAt(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Hidden by a moderator: gone for everyone but admins (the list, the post's count and Hot rank). Null while visible. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: integer('hidden_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('forum_replies_post_idx').on(t.postId, t.id), index('forum_replies_author_idx').on(t.authorId)],
 );
@@ -112,6 +115,25 @@ export const forumReports = pgTable(
     dismissedBy: integer('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('forum_reports_post_reporter_idx').on(t.postId, t.reporterId), index('forum_reports_reporter_idx').on(t.reporterId)],
+);
+
+/** A report of a reply, as forumReports for posts: one per user per reply, kept after an admin dismisses it. */
+export const forumReplyReports = pgTable(
+  'forum_reply_reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    replyId: integer('reply_id')
+      .notNull()
+      .references(() => forumReplies.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    dismissedBy: integer('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('forum_reply_reports_reply_reporter_idx').on(t.replyId, t.reporterId), index('forum_reply_reports_reporter_idx').on(t.reporterId)],
 );
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommunityOverview, PostDetail, PostList, ReplyList } from '../../../shared/schemas/community.js';
-import { forumMembers, forumPosts, forumReplies, forumReports, forumVotes, users } from '../../db/schema/index.js';
+import { forumMembers, forumPosts, forumReplies, forumReplyReports, forumReports, forumVotes, users } from '../../db/schema/index.js';
 import { subscribe } from '../../test/billing.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser, type SignedInUser } from '../../test/factories.js';
@@ -45,21 +45,24 @@ describe('Pro gating: every community route', () => {
     { method: 'POST', url: '/api/community/posts/:post/report', body: { reason: 'spam' }, ok: 200 },
     { method: 'GET', url: '/api/community/posts/:post/replies', ok: 200 },
     { method: 'POST', url: '/api/community/posts/:post/replies', body: { content: 'Agreed.' }, ok: 201 },
+    { method: 'POST', url: '/api/community/replies/:theirs/report', body: { reason: 'spam' }, ok: 200 },
     { method: 'PUT', url: '/api/community/replies/:reply', body: { content: 'Edited.' }, ok: 200 },
     { method: 'DELETE', url: '/api/community/replies/:reply', ok: 200 },
     { method: 'DELETE', url: '/api/community/posts/:own', ok: 200 },
   ];
 
-  /** A post by someone else to read, vote and report; the caller's own post and reply to edit and delete. */
+  /** A post and a reply by someone else to read, vote and report; the caller's own post and reply to edit and delete. */
   async function fixtures(caller: SignedInUser | null) {
     const author = await proUser();
     const post = await createPost(author);
+    const theirs = await reply(author, post.id, 'Their reply');
     // Rows the caller would own, made as they would be if the caller were entitled: straight in the database.
     const ownerId = caller?.user.id ?? author.user.id;
     const [own] = await t.db.insert(forumPosts).values({ authorId: ownerId, title: 'Mine', content: 'Mine', category: 'general' }).returning();
     const [ownReply] = await t.db.insert(forumReplies).values({ postId: post.id, authorId: ownerId, content: 'Mine' }).returning();
     if (!own || !ownReply) throw new Error('fixtures not made');
-    return (url: string) => url.replace(':post', String(post.id)).replace(':own', String(own.id)).replace(':reply', String(ownReply.id));
+    return (url: string) =>
+      url.replace(':post', String(post.id)).replace(':own', String(own.id)).replace(':reply', String(ownReply.id)).replace(':theirs', String(theirs.id));
   }
 
   const forumRowsBy = async (userId: number) => ({
@@ -67,6 +70,7 @@ describe('Pro gating: every community route', () => {
     replies: (await t.db.select().from(forumReplies).where(eq(forumReplies.authorId, userId))).map((r) => ({ content: r.content, editedAt: r.editedAt })),
     votes: await t.db.select().from(forumVotes).where(eq(forumVotes.userId, userId)),
     reports: await t.db.select().from(forumReports).where(eq(forumReports.reporterId, userId)),
+    replyReports: await t.db.select().from(forumReplyReports).where(eq(forumReplyReports.reporterId, userId)),
     member: await t.db.select().from(forumMembers).where(eq(forumMembers.userId, userId)),
   });
 
@@ -547,16 +551,23 @@ describe('with the account', () => {
     await voteOn(me, theirs.id, 1);
     await voteOn(other, mine.id, 1);
     await call('POST', `/api/community/posts/${theirs.id}/report`, me.cookie, { reason: 'off topic' });
+    const theirReply = await reply(other, theirs.id, 'their reply on theirs');
+    expect((await call('POST', `/api/community/replies/${theirReply.id}/report`, me.cookie, { reason: 'rude reply' })).statusCode).toBe(200);
+    const othersReport = await call('POST', `/api/community/replies/${myReply.id}/report`, other.cookie, { reason: 'about my reply' });
+    expect(othersReport.statusCode).toBe(200);
 
     const data = (await call('GET', '/api/account/export', me.cookie)).json();
     expect(data.community).toEqual({
       posts: [expect.objectContaining({ id: mine.id, title: 'My post', content: mine.content, score: 1, replyCount: 1, hidden: false })],
-      replies: [{ id: myReply.id, postId: theirs.id, content: 'my reply on theirs', createdAt: expect.any(String), editedAt: null }],
+      replies: [{ id: myReply.id, postId: theirs.id, content: 'my reply on theirs', createdAt: expect.any(String), editedAt: null, hidden: false }],
       votes: [{ postId: theirs.id, value: 1, createdAt: expect.any(String), updatedAt: expect.any(String) }],
       reports: [{ postId: theirs.id, reason: 'off topic', createdAt: expect.any(String), dismissedAt: null }],
+      replyReports: [{ replyId: theirReply.id, reason: 'rude reply', createdAt: expect.any(String), dismissedAt: null }],
     });
+    // Someone else's report of my reply is theirs, not mine.
+    expect(JSON.stringify(data.community)).not.toContain('about my reply');
     expect(JSON.stringify(data.community)).not.toContain('their reply on mine');
-    expect(await getPost(other, theirs.id)).toMatchObject({ score: 1, replyCount: 1 });
+    expect(await getPost(other, theirs.id)).toMatchObject({ score: 1, replyCount: 2 });
 
     const del = await call('DELETE', '/api/account', me.cookie, { confirmation: 'DELETE', currentPassword: me.password });
     expect(del.statusCode).toBe(200);
@@ -564,9 +575,12 @@ describe('with the account', () => {
     expect(await t.db.select().from(forumReplies).where(eq(forumReplies.authorId, me.user.id))).toEqual([]);
     expect(await t.db.select().from(forumVotes).where(eq(forumVotes.userId, me.user.id))).toEqual([]);
     expect(await t.db.select().from(forumReports).where(eq(forumReports.reporterId, me.user.id))).toEqual([]);
+    expect(await t.db.select().from(forumReplyReports).where(eq(forumReplyReports.reporterId, me.user.id))).toEqual([]);
+    // Reports of my replies went with them.
+    expect(await t.db.select().from(forumReplyReports).where(eq(forumReplyReports.replyId, myReply.id))).toEqual([]);
     expect(await t.db.select().from(forumMembers).where(eq(forumMembers.userId, me.user.id))).toEqual([]);
     // Their post no longer counts my vote and reply; my post and its replies are gone.
-    expect(await getPost(other, theirs.id)).toMatchObject({ score: 0, upvotes: 0, replyCount: 0, lastActivityAt: theirs.createdAt });
+    expect(await getPost(other, theirs.id)).toMatchObject({ score: 0, upvotes: 0, replyCount: 1, lastActivityAt: theirReply.createdAt });
     expect((await call('GET', `/api/community/posts/${mine.id}`, other.cookie)).statusCode).toBe(404);
     expect(await t.db.select().from(forumReplies).where(and(eq(forumReplies.authorId, other.user.id), eq(forumReplies.postId, mine.id)))).toEqual([]);
   });

@@ -2,16 +2,24 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pinResultSchema } from '../../../shared/schemas/community.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
-import { moderationPostParamsSchema, moderationPostSchema, moderationQueueQuerySchema, moderationQueueSchema } from '../../../shared/schemas/moderation.js';
+import {
+  moderationPostParamsSchema,
+  moderationPostSchema,
+  moderationQueueQuerySchema,
+  moderationQueueSchema,
+  moderationReplyParamsSchema,
+  moderationReplySchema,
+} from '../../../shared/schemas/moderation.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser, requireAdmin } from '../../plugins/session.js';
-import { dismissReports, hidePost, moderationQueue, restorePost, setPinned } from './service.js';
+import { dismissReplyReports, dismissReports, hidePost, hideReply, moderationQueue, restorePost, restoreReply, setPinned } from './service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-/** The actions take nothing but the post's id: no body, or an empty one. */
+/** The actions take nothing but the post's (or reply's) id: no body, or an empty one. */
 const noBody = z.strictObject({}).nullish();
 /** What the admin scope records for each action (admin/audit-config.ts declares the shape). */
 const audit = (action: string) => ({ audit: { action, targetType: 'community_post', targetParam: 'id' } });
+const replyAudit = (action: string) => ({ audit: { action, targetType: 'community_reply', targetParam: 'id' } });
 
 /**
  * The moderation API of shared/schemas/moderation.ts (issue #15 stores, issue #16's Moderation
@@ -30,7 +38,7 @@ export const moderationRoutes =
         preValidation: requireAdmin,
         schema: {
           tags,
-          summary: 'Reported posts (open: with a report not yet dismissed), most open reports first',
+          summary: 'Reported posts and replies (open: visible, with a report not yet dismissed), most open reports first',
           querystring: moderationQueueQuerySchema,
           response: { 200: moderationQueueSchema, ...errors },
         },
@@ -86,5 +94,47 @@ export const moderationRoutes =
         schema: { tags, summary: 'Unpin a post', params: moderationPostParamsSchema, body: noBody, response: { 200: pinResultSchema, ...errors } },
       },
       async (request) => setPinned(deps.db, request.params.id, false, deps.now()),
+    );
+
+    app.post(
+      '/moderation/replies/:id/hide',
+      {
+        preValidation: requireAdmin,
+        config: replyAudit('reply.hide'),
+        schema: {
+          tags,
+          summary: "Hide a reply from everyone but admins (its post's count and rank recounted)",
+          params: moderationReplyParamsSchema,
+          body: noBody,
+          response: { 200: moderationReplySchema, ...errors },
+        },
+      },
+      async (request) => hideReply(deps.db, currentUser(request), request.params.id, deps.now()),
+    );
+
+    app.post(
+      '/moderation/replies/:id/restore',
+      {
+        preValidation: requireAdmin,
+        config: replyAudit('reply.restore'),
+        schema: { tags, summary: 'Bring a hidden reply back as it was', params: moderationReplyParamsSchema, body: noBody, response: { 200: moderationReplySchema, ...errors } },
+      },
+      async (request) => restoreReply(deps.db, currentUser(request), request.params.id, deps.now()),
+    );
+
+    app.post(
+      '/moderation/replies/:id/dismiss-reports',
+      {
+        preValidation: requireAdmin,
+        config: replyAudit('reply.reports.dismiss'),
+        schema: {
+          tags,
+          summary: "Close a reply's open reports without hiding it",
+          params: moderationReplyParamsSchema,
+          body: noBody,
+          response: { 200: moderationReplySchema, ...errors },
+        },
+      },
+      async (request) => dismissReplyReports(deps.db, currentUser(request), request.params.id, deps.now()),
     );
   };

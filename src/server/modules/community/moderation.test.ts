@@ -58,7 +58,7 @@ describe('moderation routes', () => {
     expect((await call('GET', '/api/admin/moderation/reports?status=closed', admin.cookie)).statusCode).toBe(400);
   });
 
-  it('each state-changing route declares its audit action on the post it targets', async () => {
+  it('each state-changing route declares its audit action on the post or reply it targets', async () => {
     const seen: RouteOptions[] = [];
     const probe = Fastify();
     probe.setValidatorCompiler(validatorCompiler);
@@ -68,12 +68,16 @@ describe('moderation routes', () => {
     await probe.ready();
     const audits = Object.fromEntries(seen.filter((r) => r.method === 'POST').map((r) => [r.url, r.config?.audit]));
     const on = (action: string) => ({ action, targetType: 'community_post', targetParam: 'id' });
+    const onReply = (action: string) => ({ action, targetType: 'community_reply', targetParam: 'id' });
     expect(audits).toEqual({
       '/api/admin/moderation/posts/:id/hide': on('post.hide'),
       '/api/admin/moderation/posts/:id/restore': on('post.restore'),
       '/api/admin/moderation/posts/:id/dismiss-reports': on('post.reports.dismiss'),
       '/api/admin/moderation/posts/:id/pin': on('post.pin'),
       '/api/admin/moderation/posts/:id/unpin': on('post.unpin'),
+      '/api/admin/moderation/replies/:id/hide': onReply('reply.hide'),
+      '/api/admin/moderation/replies/:id/restore': onReply('reply.restore'),
+      '/api/admin/moderation/replies/:id/dismiss-reports': onReply('reply.reports.dismiss'),
     });
     expect(seen.find((r) => r.method === 'GET')?.config?.audit).toBeUndefined();
     await probe.close();

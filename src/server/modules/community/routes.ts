@@ -33,6 +33,7 @@ import {
   listPosts,
   listReplies,
   reportPost,
+  reportReply,
   memberPresence,
   updatePost,
   updateReply,
@@ -210,6 +211,23 @@ export const communityRoutes =
         schema: { tags, summary: 'Edit your own reply (Pro)', params: replyParamsSchema, body: replyInputSchema, response: { 200: replySchema, ...errors } },
       },
       async (request) => updateReply(deps.db, currentUser(request), request.params.id, request.body.content, deps.now()),
+    );
+
+    app.post(
+      '/api/community/replies/:id/report',
+      {
+        preValidation: requireCommunity,
+        // The same allowance as post reports: one budget for a person's reports, whatever they report.
+        preHandler: reportLimit,
+        schema: {
+          tags,
+          summary: 'Report a reply to the moderators; once per user per reply (Pro)',
+          params: replyParamsSchema,
+          body: reportInputSchema.nullish(),
+          response: { 200: reportResultSchema, ...errors },
+        },
+      },
+      async (request) => reportReply(deps.db, currentUser(request), request.params.id, request.body?.reason ?? '', deps.now()),
     );
 
     app.delete(

@@ -21,11 +21,11 @@ import {
   type VoteValue,
 } from '../../../shared/schemas/community.js';
 import type { AccountExport } from '../../../shared/schemas/account.js';
-import type { ModerationPost, ModerationQueue } from '../../../shared/schemas/moderation.js';
+import type { ModerationPost, ModerationQueue, ModerationReply, ModerationReport } from '../../../shared/schemas/moderation.js';
 import { DAY_MS } from '../../../shared/time.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { withRetry } from '../../db/errors.js';
-import { forumMembers, forumPosts, forumReplies, forumReports, forumVotes, users, type UserRow } from '../../db/schema/index.js';
+import { forumMembers, forumPosts, forumReplies, forumReplyReports, forumReports, forumVotes, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { hasProFeatures } from '../billing/service.js';
 
@@ -96,7 +96,8 @@ export const hotSql = (activity: SQL, createdAt: SQL): SQL =>
   sql`(sign(${activity})::float8 * log(1 + abs(${activity})::float8) + extract(epoch from ${createdAt})::float8 / ${sql.raw(String(HOT_DECAY_SECONDS))})`;
 
 /**
- * Recomputes the counts and the Hot rank of `postIds` from their vote and reply rows. The
+ * Recomputes the counts and the Hot rank of `postIds` from their vote and visible reply rows (a
+ * reply a moderator hid counts nowhere, nor as the post's latest activity). The
  * caller holds the posts' row locks (lockPost), so no vote or reply on them commits between the
  * counting and the write; counting rather than adding one keeps the figures exact even after
  * rows vanish by cascade (an account deleted).
@@ -116,8 +117,8 @@ export async function refreshPostCounters(tx: Executor, postIds: number[]): Prom
       select q.id,
         (select count(*) from forum_votes v where v.post_id = q.id and v.value = 1)::int as up,
         (select count(*) from forum_votes v where v.post_id = q.id and v.value = -1)::int as down,
-        (select count(*) from forum_replies r where r.post_id = q.id)::int as replies,
-        (select max(r.created_at) from forum_replies r where r.post_id = q.id) as last_reply
+        (select count(*) from forum_replies r where r.post_id = q.id and r.hidden_at is null)::int as replies,
+        (select max(r.created_at) from forum_replies r where r.post_id = q.id and r.hidden_at is null) as last_reply
       from forum_posts q where q.id in (${sql.join(
         postIds.map((id) => sql`${id}`),
         sql`, `,
@@ -349,7 +350,19 @@ export async function reportPost(db: Db, user: UserRow, postId: number, reason: 
   });
 }
 
-function replyOf(row: { id: number; postId: number; content: string; authorId: number; username: string; createdAt: Date; editedAt: Date | null }, user: UserRow): Reply {
+interface ReplyRowOut {
+  id: number;
+  postId: number;
+  content: string;
+  authorId: number;
+  username: string;
+  createdAt: Date;
+  editedAt: Date | null;
+  hiddenAt: Date | null;
+  reportedByMe: boolean;
+}
+
+function replyOf(row: ReplyRowOut, user: UserRow): Reply {
   return {
     id: row.id,
     postId: row.postId,
@@ -358,10 +371,12 @@ function replyOf(row: { id: number; postId: number; content: string; authorId: n
     createdAt: iso(row.createdAt),
     editedAt: isoOrNull(row.editedAt),
     mine: row.authorId === user.id,
+    reportedByMe: row.reportedByMe,
+    hidden: row.hiddenAt !== null,
   };
 }
 
-const replyColumns = {
+const replyColumns = (user: UserRow) => ({
   id: forumReplies.id,
   postId: forumReplies.postId,
   content: forumReplies.content,
@@ -369,17 +384,22 @@ const replyColumns = {
   username: users.username,
   createdAt: forumReplies.createdAt,
   editedAt: forumReplies.editedAt,
-};
+  hiddenAt: forumReplies.hiddenAt,
+  reportedByMe: sql<boolean>`exists (select 1 from ${forumReplyReports} rr where rr.reply_id = ${forumReplies.id} and rr.reporter_id = ${user.id})`,
+});
+
+/** Replies a moderator hid exist for admins only (as hidden posts). */
+const replyVisibleTo = (user: UserRow) => (user.isAdmin ? undefined : isNull(forumReplies.hiddenAt));
 
 /** A post's replies, oldest first, a page at a time (keyset on the reply id). */
 export async function listReplies(db: Db, user: UserRow, postId: number, query: { cursor?: string; limit: number }): Promise<ReplyList> {
   await getPost(db, user, postId);
   const after = query.cursor ? decodeCursor(query.cursor, false)[2] : 0;
   const rows = await db
-    .select(replyColumns)
+    .select(replyColumns(user))
     .from(forumReplies)
     .innerJoin(users, eq(users.id, forumReplies.authorId))
-    .where(and(eq(forumReplies.postId, postId), gt(forumReplies.id, after)))
+    .where(and(eq(forumReplies.postId, postId), gt(forumReplies.id, after), replyVisibleTo(user)))
     .orderBy(asc(forumReplies.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
@@ -388,7 +408,7 @@ export async function listReplies(db: Db, user: UserRow, postId: number, query: 
 }
 
 async function readReply(db: Executor, user: UserRow, replyId: number): Promise<Reply> {
-  const [row] = await db.select(replyColumns).from(forumReplies).innerJoin(users, eq(users.id, forumReplies.authorId)).where(eq(forumReplies.id, replyId));
+  const [row] = await db.select(replyColumns(user)).from(forumReplies).innerJoin(users, eq(users.id, forumReplies.authorId)).where(eq(forumReplies.id, replyId));
   if (!row) throw new HttpError(404, REPLY_NOT_FOUND);
   return replyOf(row, user);
 }
@@ -405,20 +425,26 @@ export async function createReply(db: Db, user: UserRow, postId: number, content
   );
 }
 
-/** The author's own reply on a post they can still see; anything else is not found. */
+/** The author's own visible reply on a post they can still see; anything else (a hidden one too) is not found. */
 async function ownReply(tx: Executor, user: UserRow, replyId: number) {
   const [row] = await tx
     .select({ id: forumReplies.id, postId: forumReplies.postId })
     .from(forumReplies)
     .innerJoin(forumPosts, eq(forumPosts.id, forumReplies.postId))
-    .where(and(eq(forumReplies.id, replyId), eq(forumReplies.authorId, user.id), isNull(forumPosts.hiddenAt)));
+    .where(and(eq(forumReplies.id, replyId), eq(forumReplies.authorId, user.id), isNull(forumReplies.hiddenAt), isNull(forumPosts.hiddenAt)));
   if (!row) throw new HttpError(404, REPLY_NOT_FOUND);
   return row;
 }
 
 export async function updateReply(db: Db, user: UserRow, replyId: number, content: string, now: Date): Promise<Reply> {
   const own = await ownReply(db, user, replyId);
-  await db.update(forumReplies).set({ content, editedAt: now }).where(and(eq(forumReplies.id, own.id), eq(forumReplies.authorId, user.id)));
+  // Hidden between the check and the write: still not theirs to change.
+  const updated = await db
+    .update(forumReplies)
+    .set({ content, editedAt: now })
+    .where(and(eq(forumReplies.id, own.id), eq(forumReplies.authorId, user.id), isNull(forumReplies.hiddenAt)))
+    .returning({ id: forumReplies.id });
+  if (updated.length === 0) throw new HttpError(404, REPLY_NOT_FOUND);
   return readReply(db, user, own.id);
 }
 
@@ -427,11 +453,38 @@ export async function deleteReply(db: Db, user: UserRow, replyId: number): Promi
   await withRetry(() =>
     db.transaction(async (tx) => {
       await tx.select({ id: forumPosts.id }).from(forumPosts).where(eq(forumPosts.id, own.postId)).for('update');
-      const deleted = await tx.delete(forumReplies).where(and(eq(forumReplies.id, own.id), eq(forumReplies.authorId, user.id))).returning({ id: forumReplies.id });
+      const deleted = await tx
+        .delete(forumReplies)
+        .where(and(eq(forumReplies.id, own.id), eq(forumReplies.authorId, user.id), isNull(forumReplies.hiddenAt)))
+        .returning({ id: forumReplies.id });
       if (deleted.length === 0) throw new HttpError(404, REPLY_NOT_FOUND);
       await refreshPostCounters(tx, [own.postId]);
     }),
   );
+}
+
+/**
+ * One report per user per reply, as for posts (a unique index: a second one, even concurrent,
+ * changes nothing and says so). A hidden reply, or one under a hidden post, is not found for
+ * members; an admin is told to restore it first, as with a hidden post.
+ */
+export async function reportReply(db: Db, user: UserRow, replyId: number, reason: string, now: Date): Promise<ReportResult> {
+  const [row] = await db
+    .select({ authorId: forumReplies.authorId, hiddenAt: forumReplies.hiddenAt, postHiddenAt: forumPosts.hiddenAt })
+    .from(forumReplies)
+    .innerJoin(forumPosts, eq(forumPosts.id, forumReplies.postId))
+    .where(eq(forumReplies.id, replyId));
+  const hidden = row && (row.hiddenAt !== null || row.postHiddenAt !== null);
+  if (!row || (hidden && !user.isAdmin)) throw new HttpError(404, REPLY_NOT_FOUND);
+  if (row.postHiddenAt) throw new HttpError(409, 'This post is hidden. Restore it before anyone acts on it.');
+  if (row.hiddenAt) throw new HttpError(409, 'This reply is hidden. Restore it before anyone acts on it.');
+  if (row.authorId === user.id) throw new HttpError(403, 'You cannot report your own reply. You can edit or delete it instead.');
+  const inserted = await db
+    .insert(forumReplyReports)
+    .values({ replyId, reporterId: user.id, reason, createdAt: now })
+    .onConflictDoNothing({ target: [forumReplyReports.replyId, forumReplyReports.reporterId] })
+    .returning({ id: forumReplyReports.id });
+  return { reported: true as const, alreadyReported: inserted.length === 0 };
 }
 
 /** The categories with their live counts, and the sidebar: stats, trending, top contributors. Hidden posts count nowhere. */
@@ -499,13 +552,48 @@ async function moderationPosts(db: Executor, postIds: number[]): Promise<Map<num
       createdAt: iso(post.createdAt),
       hidden: post.hiddenAt !== null,
       openReportCount: own.filter((r) => r.report.dismissedAt === null).length,
-      reports: own.map(({ report, username: reporter }) => ({
-        id: report.id,
-        reporter: { id: report.reporterId, username: reporter },
-        reason: report.reason,
-        createdAt: iso(report.createdAt),
-        dismissedAt: isoOrNull(report.dismissedAt),
-      })),
+      reports: own.map(moderationReportOf),
+    });
+  }
+  return out;
+}
+
+type ReportRowOut = { report: { id: number; reporterId: number; reason: string; createdAt: Date; dismissedAt: Date | null }; username: string };
+const moderationReportOf = ({ report, username }: ReportRowOut): ModerationReport => ({
+  id: report.id,
+  reporter: { id: report.reporterId, username },
+  reason: report.reason,
+  createdAt: iso(report.createdAt),
+  dismissedAt: isoOrNull(report.dismissedAt),
+});
+
+/** Replies' moderation view, as posts': the whole text, hidden or not, the post it is under, every report. */
+async function moderationReplies(db: Executor, replyIds: number[]): Promise<Map<number, ModerationReply>> {
+  if (replyIds.length === 0) return new Map();
+  const replies = await db
+    .select({ reply: forumReplies, username: users.username, postTitle: forumPosts.title, postHiddenAt: forumPosts.hiddenAt })
+    .from(forumReplies)
+    .innerJoin(users, eq(users.id, forumReplies.authorId))
+    .innerJoin(forumPosts, eq(forumPosts.id, forumReplies.postId))
+    .where(inArray(forumReplies.id, replyIds));
+  const reports = await db
+    .select({ report: forumReplyReports, username: users.username })
+    .from(forumReplyReports)
+    .innerJoin(users, eq(users.id, forumReplyReports.reporterId))
+    .where(inArray(forumReplyReports.replyId, replyIds))
+    .orderBy(desc(forumReplyReports.createdAt), desc(forumReplyReports.id));
+  const out = new Map<number, ModerationReply>();
+  for (const { reply, username, postTitle, postHiddenAt } of replies) {
+    const own = reports.filter((r) => r.report.replyId === reply.id);
+    out.set(reply.id, {
+      id: reply.id,
+      post: { id: reply.postId, title: postTitle, hidden: postHiddenAt !== null },
+      content: reply.content,
+      author: { id: reply.authorId, username },
+      createdAt: iso(reply.createdAt),
+      hidden: reply.hiddenAt !== null,
+      openReportCount: own.filter((r) => r.report.dismissedAt === null).length,
+      reports: own.map(moderationReportOf),
     });
   }
   return out;
@@ -521,6 +609,11 @@ export const MODERATION_QUEUE_LIMIT = 200;
  * brings it back there while its reports are open.
  */
 export async function moderationQueue(db: Db, status: 'open' | 'all'): Promise<ModerationQueue> {
+  const [posts, replies] = await Promise.all([reportedPosts(db, status), reportedReplies(db, status)]);
+  return { posts, replies };
+}
+
+async function reportedPosts(db: Db, status: 'open' | 'all'): Promise<ModerationPost[]> {
   const open = sql<number>`count(*) filter (where ${forumReports.dismissedAt} is null)`;
   const ranked = await db
     .select({ postId: forumReports.postId })
@@ -533,7 +626,28 @@ export async function moderationQueue(db: Db, status: 'open' | 'all'): Promise<M
     .limit(MODERATION_QUEUE_LIMIT);
   const ids = ranked.map((r) => r.postId);
   const byId = await moderationPosts(db, ids);
-  return { posts: ids.flatMap((id) => byId.get(id) ?? []) };
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Reported replies, ordered and capped as posts. A reply is visible, and so waits in `open`,
+ * while neither it nor its post is hidden: hiding the whole thread decided for its replies too.
+ */
+async function reportedReplies(db: Db, status: 'open' | 'all'): Promise<ModerationReply[]> {
+  const open = sql<number>`count(*) filter (where ${forumReplyReports.dismissedAt} is null)`;
+  const ranked = await db
+    .select({ replyId: forumReplyReports.replyId })
+    .from(forumReplyReports)
+    .innerJoin(forumReplies, eq(forumReplies.id, forumReplyReports.replyId))
+    .innerJoin(forumPosts, eq(forumPosts.id, forumReplies.postId))
+    .where(status === 'open' ? and(isNull(forumReplies.hiddenAt), isNull(forumPosts.hiddenAt)) : undefined)
+    .groupBy(forumReplyReports.replyId)
+    .having(status === 'open' ? sql`${open} > 0` : undefined)
+    .orderBy(desc(open), desc(sql`max(${forumReplyReports.createdAt})`), desc(forumReplyReports.replyId))
+    .limit(MODERATION_QUEUE_LIMIT);
+  const ids = ranked.map((r) => r.replyId);
+  const byId = await moderationReplies(db, ids);
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 async function moderationPost(db: Executor, postId: number): Promise<ModerationPost> {
@@ -570,6 +684,55 @@ export async function dismissReports(db: Db, admin: UserRow, postId: number, now
   return moderationPost(db, postId);
 }
 
+async function moderationReply(db: Executor, replyId: number): Promise<ModerationReply> {
+  const reply = (await moderationReplies(db, [replyId])).get(replyId);
+  if (!reply) throw new HttpError(404, REPLY_NOT_FOUND);
+  return reply;
+}
+
+/**
+ * Hides or restores a reply, and recounts its post (reply count, latest activity, Hot rank)
+ * under the post's row lock, as a reply or a vote does. Hiding a hidden reply keeps its first time.
+ */
+async function setReplyHidden(db: Db, admin: UserRow, replyId: number, hide: boolean, now: Date): Promise<ModerationReply> {
+  return withRetry(() =>
+    db.transaction(async (tx) => {
+      const [target] = await tx.select({ postId: forumReplies.postId }).from(forumReplies).where(eq(forumReplies.id, replyId));
+      if (!target) throw new HttpError(404, REPLY_NOT_FOUND);
+      // The post first, as every writer on it locks it first: no reply or vote commits between the write and the recount.
+      await tx.select({ id: forumPosts.id }).from(forumPosts).where(eq(forumPosts.id, target.postId)).for('update');
+      const updated = await tx
+        .update(forumReplies)
+        .set(
+          hide
+            ? { hiddenAt: sql`coalesce(${forumReplies.hiddenAt}, ${iso(now)}::timestamptz)`, hiddenBy: sql`coalesce(${forumReplies.hiddenBy}, ${admin.id})` }
+            : { hiddenAt: null, hiddenBy: null },
+        )
+        .where(eq(forumReplies.id, replyId))
+        .returning({ id: forumReplies.id });
+      if (updated.length === 0) throw new HttpError(404, REPLY_NOT_FOUND);
+      await refreshPostCounters(tx, [target.postId]);
+      return moderationReply(tx, replyId);
+    }),
+  );
+}
+
+/** Hides a reply from everyone but admins: its post's list, reply count and Hot rank. */
+export const hideReply = (db: Db, admin: UserRow, replyId: number, now: Date) => setReplyHidden(db, admin, replyId, true, now);
+
+/** Brings a hidden reply back as it was (its text and reports were kept), counted again. */
+export const restoreReply = (db: Db, admin: UserRow, replyId: number, now: Date) => setReplyHidden(db, admin, replyId, false, now);
+
+/** Closes the reply's open reports without hiding it; the reports stay, marked dismissed. */
+export async function dismissReplyReports(db: Db, admin: UserRow, replyId: number, now: Date): Promise<ModerationReply> {
+  await moderationReply(db, replyId);
+  await db
+    .update(forumReplyReports)
+    .set({ dismissedAt: now, dismissedBy: admin.id })
+    .where(and(eq(forumReplyReports.replyId, replyId), isNull(forumReplyReports.dismissedAt)));
+  return moderationReply(db, replyId);
+}
+
 /** Pins or unpins a post: pinned posts come first in every sort. */
 export async function setPinned(db: Db, postId: number, pinned: boolean, now: Date): Promise<PinResult> {
   const [row] = await db
@@ -585,11 +748,12 @@ export async function setPinned(db: Db, postId: number, pinned: boolean, now: Da
 
 /** Everything the person wrote, voted and reported in the forum (DECISIONS §9). */
 export async function communityExport(db: Db, userId: number): Promise<AccountExport['community']> {
-  const [posts, replies, votes, reports] = await Promise.all([
+  const [posts, replies, votes, reports, replyReports] = await Promise.all([
     db.select().from(forumPosts).where(eq(forumPosts.authorId, userId)).orderBy(asc(forumPosts.id)),
     db.select().from(forumReplies).where(eq(forumReplies.authorId, userId)).orderBy(asc(forumReplies.id)),
     db.select().from(forumVotes).where(eq(forumVotes.userId, userId)).orderBy(asc(forumVotes.createdAt), asc(forumVotes.postId)),
     db.select().from(forumReports).where(eq(forumReports.reporterId, userId)).orderBy(asc(forumReports.id)),
+    db.select().from(forumReplyReports).where(eq(forumReplyReports.reporterId, userId)).orderBy(asc(forumReplyReports.id)),
   ]);
   return {
     posts: posts.map((p) => ({
@@ -604,15 +768,17 @@ export async function communityExport(db: Db, userId: number): Promise<AccountEx
       pinned: p.pinned,
       hidden: p.hiddenAt !== null,
     })),
-    replies: replies.map((r) => ({ id: r.id, postId: r.postId, content: r.content, createdAt: iso(r.createdAt), editedAt: isoOrNull(r.editedAt) })),
+    replies: replies.map((r) => ({ id: r.id, postId: r.postId, content: r.content, createdAt: iso(r.createdAt), editedAt: isoOrNull(r.editedAt), hidden: r.hiddenAt !== null })),
     votes: votes.map((v) => ({ postId: v.postId, value: v.value, createdAt: iso(v.createdAt), updatedAt: iso(v.updatedAt) })),
     reports: reports.map((r) => ({ postId: r.postId, reason: r.reason, createdAt: iso(r.createdAt), dismissedAt: isoOrNull(r.dismissedAt) })),
+    replyReports: replyReports.map((r) => ({ replyId: r.replyId, reason: r.reason, createdAt: iso(r.createdAt), dismissedAt: isoOrNull(r.dismissedAt) })),
   };
 }
 
 /**
  * Before an account is deleted (in the same transaction): its votes and replies on other
- * people's posts go, and those posts' counts are recounted without them. Its own posts, and
+ * people's posts go, and those posts' counts are recounted without them. Its reports of posts
+ * and replies, and others' reports of its replies, go by cascade. Its own posts, and
  * everything on them, go with the user row by cascade. The posts are locked in id order, as
  * every vote and reply locks its post first, so the counts cannot miss a concurrent one.
  */

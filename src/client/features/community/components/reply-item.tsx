@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Pencil, Trash2 } from 'lucide-react';
+import { EyeOff, Pencil, Trash2 } from 'lucide-react';
 import type { Reply } from '../../../../shared/schemas/community';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/form-errors';
@@ -9,9 +9,10 @@ import { useUpdateReply } from '../api/update-reply';
 import { timeAgo } from '../lib/time-ago';
 import { ConfirmDeleteDialog } from './confirm-dialog';
 import { ReplyForm } from './reply-form';
+import { ReportReplyDialog } from './report-dialog';
 import { UserText } from './user-text';
 
-/** One reply: who and when, the text as written; its author may edit or delete it. */
+/** One reply: who and when, the text as written; its author may edit or delete it, anyone else report it. */
 export function ReplyItem({ reply }: { reply: Reply }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -24,6 +25,13 @@ export function ReplyItem({ reply }: { reply: Reply }) {
         <span aria-hidden>·</span>
         <time dateTime={reply.createdAt}>{timeAgo(reply.createdAt)}</time>
         {reply.editedAt && <span>(edited)</span>}
+        {reply.hidden && (
+          // Only admins ever receive a hidden reply: they see it in place, marked.
+          <span className="inline-flex items-center gap-1 rounded bg-slate-100 px-1.5 py-0.5 font-medium text-slate-700">
+            <EyeOff className="h-3 w-3" aria-hidden />
+            Hidden by a moderator
+          </span>
+        )}
       </p>
       {editing ? (
         <ReplyForm
@@ -42,7 +50,12 @@ export function ReplyItem({ reply }: { reply: Reply }) {
       ) : (
         <UserText text={reply.content} className="text-sm text-slate-800" />
       )}
-      {reply.mine && !editing && (
+      {!reply.mine && !reply.hidden && (
+        <div className="flex gap-1">
+          <ReportReplyDialog reply={reply} />
+        </div>
+      )}
+      {reply.mine && !reply.hidden && !editing && (
         <div className="flex gap-1">
           <Button variant="ghost" onClick={() => setEditing(true)} className="text-slate-700">
             <Pencil className="h-4 w-4" aria-hidden />

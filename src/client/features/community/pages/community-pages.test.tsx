@@ -173,7 +173,20 @@ describe('CommunityPage', () => {
 describe('PostPage', () => {
   const detail: PostDetail = { ...summary({ title: 'Price objection' }), content: `Line one\nLine two ${XSS}`, reportedByMe: false };
   const replies: ReplyList = {
-    replies: [{ id: 9, postId: 1, content: 'Ask what they compare it with.', author: { username: 'mentor_max' }, createdAt: new Date().toISOString(), editedAt: null, mine: false }],
+    replies: [
+      {
+        id: 9,
+        postId: 1,
+        content: 'Ask what they compare it with.',
+        author: { username: 'mentor_max' },
+        createdAt: new Date().toISOString(),
+        editedAt: null,
+        mine: false,
+        reportedByMe: false,
+        hidden: false,
+      },
+      { id: 10, postId: 1, content: 'My own two cents.', author: { username: 'me_myself' }, createdAt: new Date().toISOString(), editedAt: null, mine: true, reportedByMe: false, hidden: false },
+    ],
     nextCursor: null,
   };
 
@@ -187,6 +200,41 @@ describe('PostPage', () => {
     expect(screen.getByTestId('replies-heading').textContent).toBe('2 Replies');
     expect(screen.getByRole('button', { name: 'Report' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+
+  it("reports another member's reply with the post's dialog and toast, then says it was reported; never one's own reply", async () => {
+    const posted: { url: string; body: unknown }[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'POST') {
+        posted.push({ url, body: JSON.parse(String(init.body)) });
+        return json({ reported: true, alreadyReported: false });
+      }
+      return url.includes('/replies') ? json(replies) : json(detail);
+    });
+    renderAt('/community/post/1', pro());
+    const [theirs, mine] = (await screen.findAllByTestId('reply')) as HTMLElement[];
+    if (!theirs || !mine) throw new Error('replies not shown');
+    expect(within(mine).queryByRole('button', { name: /Report/ })).toBeNull();
+    fireEvent.click(within(theirs).getByRole('button', { name: "Report mentor_max's reply" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this reply?' });
+    fireEvent.change(within(dialog).getByLabelText('Reason (optional)'), { target: { value: 'Selling <b>stuff</b>' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Report reply' }));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toBe('Content Reported|Thank you. A moderator will review this reply.'));
+    expect(posted).toEqual([{ url: '/api/community/replies/9/report', body: { reason: 'Selling <b>stuff</b>' } }]);
+    const done = await within(theirs).findByRole('button', { name: "Reported mentor_max's reply" });
+    expect((done as HTMLButtonElement).disabled).toBe(true);
+    // The post's own Report is untouched.
+    expect((screen.getByRole('button', { name: 'Report' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('marks a hidden reply for the admin who receives it, with no Report', async () => {
+    const hiddenReplies: ReplyList = { replies: [{ ...replies.replies[0]!, hidden: true }], nextCursor: null };
+    fetchMock.mockImplementation(async (input) => (String(input).includes('/replies') ? json(hiddenReplies) : json(detail)));
+    renderAt('/community/post/1', makeUser({ hasProAccess: true, hasBasicAccess: true, isAdmin: true }));
+    const item = await screen.findByTestId('reply');
+    expect(within(item).getByText('Hidden by a moderator')).toBeTruthy();
+    expect(within(item).queryByRole('button', { name: /Report/ })).toBeNull();
   });
 
   it('says a post that does not exist was not found', async () => {
