@@ -72,14 +72,14 @@ describe('the built client files', () => {
     expect(zlib.brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(html);
   });
 
-  it("gives a page with preloads its chunks as modulepreload links in index.html's head, and other pages index.html as built", async () => {
+  it("gives a page with preloads its chunks as low-priority modulepreload links in index.html's head, and other pages index.html as built", async () => {
     const auth = await t.app.inject({ url: '/auth?next=%2Fchat', headers: { 'accept-encoding': ALL } });
     expect(auth.statusCode).toBe(200);
     expect(auth.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(auth.headers['cache-control']).toBe('no-cache');
     const head = auth.body.slice(0, auth.body.indexOf('</head>'));
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-page-def456.js">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/schemas-789.js">');
+    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/auth-page-def456.js">');
+    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/schemas-789.js">');
     expect(auth.body.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(/\s*<\/head>/, '</head>')).toBe(html);
     for (const url of ['/', '/home', '/authx']) {
       const res = await t.app.inject({ url });
@@ -90,7 +90,7 @@ describe('the built client files', () => {
   it("starts a signed-in page's session read with the page, and no one else's", async () => {
     const account = await t.app.inject({ url: '/account' });
     const head = account.body.slice(0, account.body.indexOf('</head>'));
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/account-page-1a2.js">');
+    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/account-page-1a2.js">');
     expect(head).toContain('<link rel="preload" as="fetch" href="/api/auth/session" crossorigin="use-credentials">');
     const auth = await t.app.inject({ url: '/auth' });
     expect(auth.body).not.toContain('/api/auth/session');
@@ -116,7 +116,7 @@ describe("/chat opening on the welcome (ADR 0009)", () => {
   const SENT = '<dialog id="static-welcome" open=""><h2>Welcome to Acme &lt;Sales&gt; &amp; &quot;Co&quot;</h2></dialog>';
   const chat = (cookie?: string) => t.app.inject({ url: '/chat', headers: cookie ? { cookie } : {} });
 
-  it("puts the welcome in the page for a signed-in rep whose browser has not closed it, private to them, the page's chunks after the styles", async () => {
+  it('puts the welcome in the page for a signed-in rep whose browser has not closed it, private to them', async () => {
     const rep = await makeUser(t.app);
     const res = await chat(rep.cookie);
     expect(res.statusCode).toBe(200);
@@ -133,9 +133,9 @@ describe("/chat opening on the welcome (ADR 0009)", () => {
   it('leaves it out once the browser has closed it, and for anyone not signed in', async () => {
     const rep = await makeUser(t.app);
     const seen = await chat(`${rep.cookie}; ${CHAT_WELCOME_SEEN_COOKIE}=1`);
-    // The page as every returning rep gets it: its chunks at their usual priority.
+    // The page as every returning rep gets it.
     expect(seen.body).not.toContain('static-welcome');
-    expect(seen.body).toContain('<link rel="modulepreload" crossorigin href="/assets/chat-page-3b4.js">');
+    expect(seen.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/chat-page-3b4.js">');
     expect(seen.headers['cache-control']).toBe('no-cache');
     expect(String(seen.headers.vary)).toMatch(/cookie/i);
     for (const cookie of [undefined, 'sc_session=not-a-session', `sc_session=${'x'.repeat(200)}`]) {
