@@ -10,8 +10,7 @@ import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast-store';
 import { useModerationQueue, type ModerationQueueStatus } from '../api/get-moderation-queue';
-import { useModeratePost, type ModerationAction } from '../api/moderate-post';
-import { useModerateReply } from '../api/moderate-reply';
+import { useModerate, type ModeratedKind, type ModerationAction } from '../api/moderate';
 import { formatWhen } from '../lib/format-when';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -65,20 +64,64 @@ function ReportList({ reports }: { reports: ModerationReport[] }) {
   );
 }
 
-function PostCard({ post }: { post: ModerationPost }) {
-  const moderate = useModeratePost();
+/** What the confirmation and the toasts say, for a post or a reply. */
+const WORDS: Record<ModeratedKind, { noun: string; done: Record<ModerationAction, { title: string; description: string }>; hideWarning: string }> = {
+  posts: { noun: 'post', done: DONE, hideWarning: 'It disappears for everyone but admins, with its replies. You can restore it from here.' },
+  replies: { noun: 'reply', done: REPLY_DONE, hideWarning: "It disappears for everyone but admins and no longer counts in the post's replies. You can restore it from here." },
+};
+
+/** Hide (after a confirmation) or restore one reported post or reply, and dismiss its reports. */
+function ModerationActions({ kind, id, hidden, openReportCount }: { kind: ModeratedKind; id: number; hidden: boolean; openReportCount: number }) {
+  const moderate = useModerate(kind);
   const [confirmHide, setConfirmHide] = useState(false);
+  const { noun, done, hideWarning } = WORDS[kind];
   const act = (action: ModerationAction) =>
     moderate.mutate(
-      { id: post.id, action },
+      { id, action },
       {
         onSuccess: () => {
           setConfirmHide(false);
-          toast(DONE[action]);
+          toast(done[action]);
         },
         onError: (err) => toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
       },
     );
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        {hidden ? (
+          <Button variant="secondary" disabled={moderate.isPending} onClick={() => act('restore')}>
+            Restore {noun}
+          </Button>
+        ) : (
+          <Button variant="destructive" disabled={moderate.isPending} onClick={() => setConfirmHide(true)}>
+            Hide {noun}
+          </Button>
+        )}
+        <Button variant="secondary" disabled={moderate.isPending || openReportCount === 0} onClick={() => act('dismiss-reports')}>
+          Dismiss reports
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirmHide}
+        onOpenChange={setConfirmHide}
+        title={`Hide this ${noun}?`}
+        description={hideWarning}
+        confirmLabel={`Hide ${noun}`}
+        destructive
+        busy={moderate.isPending}
+        onConfirm={() => act('hide')}
+      />
+    </>
+  );
+}
+
+/** The reported text as text, scrolling when long. */
+const ReportedText = ({ text }: { text: string }) => (
+  <p className="max-h-48 overflow-auto rounded-lg bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-900">{text}</p>
+);
+
+function PostCard({ post }: { post: ModerationPost }) {
   return (
     <Card className="space-y-3" data-testid={`moderation-post-${post.id}`}>
       <div className="flex flex-wrap items-center gap-2">
@@ -89,50 +132,14 @@ function PostCard({ post }: { post: ModerationPost }) {
       <p className="text-sm text-slate-600">
         by {post.author.username} · {formatWhen(post.createdAt)}
       </p>
-      <p className="max-h-48 overflow-auto rounded-lg bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-900">{post.content}</p>
+      <ReportedText text={post.content} />
       <ReportList reports={post.reports} />
-      <div className="flex flex-wrap gap-2">
-        {post.hidden ? (
-          <Button variant="secondary" disabled={moderate.isPending} onClick={() => act('restore')}>
-            Restore post
-          </Button>
-        ) : (
-          <Button variant="destructive" disabled={moderate.isPending} onClick={() => setConfirmHide(true)}>
-            Hide post
-          </Button>
-        )}
-        <Button variant="secondary" disabled={moderate.isPending || post.openReportCount === 0} onClick={() => act('dismiss-reports')}>
-          Dismiss reports
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirmHide}
-        onOpenChange={setConfirmHide}
-        title="Hide this post?"
-        description="It disappears for everyone but admins, with its replies. You can restore it from here."
-        confirmLabel="Hide post"
-        destructive
-        busy={moderate.isPending}
-        onConfirm={() => act('hide')}
-      />
+      <ModerationActions kind="posts" id={post.id} hidden={post.hidden} openReportCount={post.openReportCount} />
     </Card>
   );
 }
 
 function ReplyCard({ reply }: { reply: ModerationReply }) {
-  const moderate = useModerateReply();
-  const [confirmHide, setConfirmHide] = useState(false);
-  const act = (action: ModerationAction) =>
-    moderate.mutate(
-      { id: reply.id, action },
-      {
-        onSuccess: () => {
-          setConfirmHide(false);
-          toast(REPLY_DONE[action]);
-        },
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
-      },
-    );
   return (
     <Card className="space-y-3" data-testid={`moderation-reply-${reply.id}`}>
       <div className="flex flex-wrap items-center gap-2">
@@ -154,32 +161,9 @@ function ReplyCard({ reply }: { reply: ModerationReply }) {
       <p className="text-sm text-slate-600">
         by {reply.author.username} · {formatWhen(reply.createdAt)}
       </p>
-      <p className="max-h-48 overflow-auto rounded-lg bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-900">{reply.content}</p>
+      <ReportedText text={reply.content} />
       <ReportList reports={reply.reports} />
-      <div className="flex flex-wrap gap-2">
-        {reply.hidden ? (
-          <Button variant="secondary" disabled={moderate.isPending} onClick={() => act('restore')}>
-            Restore reply
-          </Button>
-        ) : (
-          <Button variant="destructive" disabled={moderate.isPending} onClick={() => setConfirmHide(true)}>
-            Hide reply
-          </Button>
-        )}
-        <Button variant="secondary" disabled={moderate.isPending || reply.openReportCount === 0} onClick={() => act('dismiss-reports')}>
-          Dismiss reports
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirmHide}
-        onOpenChange={setConfirmHide}
-        title="Hide this reply?"
-        description="It disappears for everyone but admins and no longer counts in the post's replies. You can restore it from here."
-        confirmLabel="Hide reply"
-        destructive
-        busy={moderate.isPending}
-        onConfirm={() => act('hide')}
-      />
+      <ModerationActions kind="replies" id={reply.id} hidden={reply.hidden} openReportCount={reply.openReportCount} />
     </Card>
   );
 }
