@@ -11,20 +11,29 @@ import {
   moderationReplySchema,
 } from '../../../shared/schemas/moderation.js';
 import type { AppDeps } from '../../deps.js';
-import { currentUser, requireAdmin } from '../../plugins/session.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { currentUser } from '../../plugins/session.js';
 import { dismissReplyReports, dismissReports, hidePost, hideReply, moderationQueue, restorePost, restoreReply, setPinned } from './service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 /** The actions take nothing but the post's (or reply's) id: no body, or an empty one. */
 const noBody = z.strictObject({}).nullish();
-/** What the admin scope records for each action (admin/audit-config.ts declares the shape). */
-const audit = (action: string) => ({ audit: { action, targetType: 'community_post', targetParam: 'id' } });
-const replyAudit = (action: string) => ({ audit: { action, targetType: 'community_reply', targetParam: 'id' } });
+
+/** One moderation action: POST to `path` with the id in it, recorded by the admin scope as `action` on `targetType`. */
+interface ActionRoute<R extends z.ZodType> {
+  path: string;
+  action: string;
+  targetType: 'community_post' | 'community_reply';
+  summary: string;
+  params: typeof moderationPostParamsSchema | typeof moderationReplyParamsSchema;
+  response: R;
+  run: (admin: UserRow, id: number) => Promise<z.infer<R>>;
+}
 
 /**
  * The moderation API of shared/schemas/moderation.ts (issue #15 stores, issue #16's Moderation
- * tab shows and acts). Paths are relative so the plugin mounts inside the admin scope at
- * `/api/admin`; until that scope exists app.ts registers it there with this requireAdmin.
+ * tab shows and acts). Paths are relative: the plugin mounts inside the admin scope at
+ * `/api/admin`, whose gate (a signed-in admin who unlocked the panel) runs before every route here.
  * Each state-changing route declares its audit action for the admin scope to record.
  */
 export const moderationRoutes =
@@ -35,7 +44,6 @@ export const moderationRoutes =
     app.get(
       '/moderation/reports',
       {
-        preValidation: requireAdmin,
         schema: {
           tags,
           summary: 'Reported posts and replies (open: visible, with a report not yet dismissed), most open reports first',
@@ -46,95 +54,48 @@ export const moderationRoutes =
       async (request) => moderationQueue(deps.db, request.query.status),
     );
 
-    app.post(
-      '/moderation/posts/:id/hide',
+    const post = { targetType: 'community_post', params: moderationPostParamsSchema } as const;
+    const reply = { targetType: 'community_reply', params: moderationReplyParamsSchema } as const;
+    const now = () => deps.now();
+    const actions: ActionRoute<z.ZodType>[] = [
+      { ...post, path: '/moderation/posts/:id/hide', action: 'post.hide', summary: 'Hide a post from everyone but admins', response: moderationPostSchema, run: (admin, id) => hidePost(deps.db, admin, id, now()) },
+      { ...post, path: '/moderation/posts/:id/restore', action: 'post.restore', summary: 'Bring a hidden post back as it was', response: moderationPostSchema, run: (_admin, id) => restorePost(deps.db, id) },
       {
-        preValidation: requireAdmin,
-        config: audit('post.hide'),
-        schema: { tags, summary: 'Hide a post from everyone but admins', params: moderationPostParamsSchema, body: noBody, response: { 200: moderationPostSchema, ...errors } },
+        ...post,
+        path: '/moderation/posts/:id/dismiss-reports',
+        action: 'post.reports.dismiss',
+        summary: "Close a post's open reports without hiding it",
+        response: moderationPostSchema,
+        run: (admin, id) => dismissReports(deps.db, admin, id, now()),
       },
-      async (request) => hidePost(deps.db, currentUser(request), request.params.id, deps.now()),
-    );
-
-    app.post(
-      '/moderation/posts/:id/restore',
+      { ...post, path: '/moderation/posts/:id/pin', action: 'post.pin', summary: 'Pin a post: first in every sort', response: pinResultSchema, run: (_admin, id) => setPinned(deps.db, id, true, now()) },
+      { ...post, path: '/moderation/posts/:id/unpin', action: 'post.unpin', summary: 'Unpin a post', response: pinResultSchema, run: (_admin, id) => setPinned(deps.db, id, false, now()) },
       {
-        preValidation: requireAdmin,
-        config: audit('post.restore'),
-        schema: { tags, summary: 'Bring a hidden post back as it was', params: moderationPostParamsSchema, body: noBody, response: { 200: moderationPostSchema, ...errors } },
+        ...reply,
+        path: '/moderation/replies/:id/hide',
+        action: 'reply.hide',
+        summary: "Hide a reply from everyone but admins (its post's count and rank recounted)",
+        response: moderationReplySchema,
+        run: (admin, id) => hideReply(deps.db, admin, id, now()),
       },
-      async (request) => restorePost(deps.db, request.params.id),
-    );
-
-    app.post(
-      '/moderation/posts/:id/dismiss-reports',
+      { ...reply, path: '/moderation/replies/:id/restore', action: 'reply.restore', summary: 'Bring a hidden reply back as it was', response: moderationReplySchema, run: (admin, id) => restoreReply(deps.db, admin, id, now()) },
       {
-        preValidation: requireAdmin,
-        config: audit('post.reports.dismiss'),
-        schema: { tags, summary: "Close a post's open reports without hiding it", params: moderationPostParamsSchema, body: noBody, response: { 200: moderationPostSchema, ...errors } },
+        ...reply,
+        path: '/moderation/replies/:id/dismiss-reports',
+        action: 'reply.reports.dismiss',
+        summary: "Close a reply's open reports without hiding it",
+        response: moderationReplySchema,
+        run: (admin, id) => dismissReplyReports(deps.db, admin, id, now()),
       },
-      async (request) => dismissReports(deps.db, currentUser(request), request.params.id, deps.now()),
-    );
-
-    app.post(
-      '/moderation/posts/:id/pin',
-      {
-        preValidation: requireAdmin,
-        config: audit('post.pin'),
-        schema: { tags, summary: 'Pin a post: first in every sort', params: moderationPostParamsSchema, body: noBody, response: { 200: pinResultSchema, ...errors } },
-      },
-      async (request) => setPinned(deps.db, request.params.id, true, deps.now()),
-    );
-
-    app.post(
-      '/moderation/posts/:id/unpin',
-      {
-        preValidation: requireAdmin,
-        config: audit('post.unpin'),
-        schema: { tags, summary: 'Unpin a post', params: moderationPostParamsSchema, body: noBody, response: { 200: pinResultSchema, ...errors } },
-      },
-      async (request) => setPinned(deps.db, request.params.id, false, deps.now()),
-    );
-
-    app.post(
-      '/moderation/replies/:id/hide',
-      {
-        preValidation: requireAdmin,
-        config: replyAudit('reply.hide'),
-        schema: {
-          tags,
-          summary: "Hide a reply from everyone but admins (its post's count and rank recounted)",
-          params: moderationReplyParamsSchema,
-          body: noBody,
-          response: { 200: moderationReplySchema, ...errors },
+    ];
+    for (const { path, action, targetType, summary, params, response, run } of actions) {
+      app.post(
+        path,
+        {
+          config: { audit: { action, targetType, targetParam: 'id' } },
+          schema: { tags, summary, params, body: noBody, response: { 200: response, ...errors } },
         },
-      },
-      async (request) => hideReply(deps.db, currentUser(request), request.params.id, deps.now()),
-    );
-
-    app.post(
-      '/moderation/replies/:id/restore',
-      {
-        preValidation: requireAdmin,
-        config: replyAudit('reply.restore'),
-        schema: { tags, summary: 'Bring a hidden reply back as it was', params: moderationReplyParamsSchema, body: noBody, response: { 200: moderationReplySchema, ...errors } },
-      },
-      async (request) => restoreReply(deps.db, currentUser(request), request.params.id, deps.now()),
-    );
-
-    app.post(
-      '/moderation/replies/:id/dismiss-reports',
-      {
-        preValidation: requireAdmin,
-        config: replyAudit('reply.reports.dismiss'),
-        schema: {
-          tags,
-          summary: "Close a reply's open reports without hiding it",
-          params: moderationReplyParamsSchema,
-          body: noBody,
-          response: { 200: moderationReplySchema, ...errors },
-        },
-      },
-      async (request) => dismissReplyReports(deps.db, currentUser(request), request.params.id, deps.now()),
-    );
+        async (request) => run(currentUser(request), request.params.id),
+      );
+    }
   };
