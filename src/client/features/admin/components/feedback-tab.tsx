@@ -77,6 +77,37 @@ function FeedbackCard({ feedback: f }: { feedback: Feedback }) {
 }
 
 /** SPEC §2/§4: every feedback sent, newest first, with filters; an admin sets its status. */
+/** One of the list's filters: any value, or one of `options` shown by its label. */
+function FilterSelect<V extends string>({
+  label,
+  anyLabel,
+  value,
+  options,
+  labels,
+  onChange,
+}: {
+  label: string;
+  anyLabel: string;
+  value: V | undefined;
+  options: readonly V[];
+  labels: Record<V, string>;
+  onChange: (value: string) => void;
+}) {
+  const id = `feedback-filter-${label.toLowerCase()}`;
+  return (
+    <Field id={id} label={label}>
+      <Select id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{anyLabel}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {labels[o]}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
 export function FeedbackTab() {
   const [filters, setFilters] = useState<FeedbackListQuery>({});
   const list = useFeedbackList(filters);
@@ -84,36 +115,16 @@ export function FeedbackTab() {
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-3">
-        <Field id="feedback-filter-status" label="Status">
-          <Select id="feedback-filter-status" value={filters.status ?? ''} onChange={(e) => filter('status', e.target.value)}>
-            <option value="">All statuses</option>
-            {FEEDBACK_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABEL[s]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="feedback-filter-type" label="Type">
-          <Select id="feedback-filter-type" value={filters.type ?? ''} onChange={(e) => filter('type', e.target.value)}>
-            <option value="">All types</option>
-            {FEEDBACK_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {FEEDBACK_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="feedback-filter-category" label="Category">
-          <Select id="feedback-filter-category" value={filters.category ?? ''} onChange={(e) => filter('category', e.target.value)}>
-            <option value="">All categories</option>
-            {FEEDBACK_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {FEEDBACK_CATEGORY_LABELS[c]}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <FilterSelect label="Status" anyLabel="All statuses" value={filters.status} options={FEEDBACK_STATUSES} labels={STATUS_LABEL} onChange={(v) => filter('status', v)} />
+        <FilterSelect label="Type" anyLabel="All types" value={filters.type} options={FEEDBACK_TYPES} labels={FEEDBACK_TYPE_LABELS} onChange={(v) => filter('type', v)} />
+        <FilterSelect
+          label="Category"
+          anyLabel="All categories"
+          value={filters.category}
+          options={FEEDBACK_CATEGORIES}
+          labels={FEEDBACK_CATEGORY_LABELS}
+          onChange={(v) => filter('category', v)}
+        />
       </div>
       {list.isError && (
         <p role="alert" className="text-slate-700">
