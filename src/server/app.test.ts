@@ -16,6 +16,8 @@ describe('the app shell around the modules', () => {
       supportEmail: 'support@salescoach.example',
       privacyEmail: 'privacy@salescoach.example',
       tutorialVideoId: 'dQw4w9WgXcQ',
+      // The built-in coach: nothing goes to a model provider (the privacy policy says so).
+      coachModel: null,
     });
   });
 

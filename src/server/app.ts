@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { buildPlanCatalogue } from '../shared/plans.js';
 import type { AppDeps, AppInputs } from './deps.js';
-import { selectCoachEngine } from './modules/coach/service.js';
+import { selectCoachEngine, type CoachEngine } from './modules/coach/service.js';
 import { frameworkErrorHandler, registerErrorHandler, serializeError } from './plugins/errors.js';
 import { registerClientFiles } from './plugins/client-files.js';
 import { registerCompression } from './plugins/compression.js';
@@ -40,16 +40,25 @@ import { trainingRoutes } from './modules/training/routes.js';
 import { tutorialRoutes } from './modules/tutorial/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The coach engine the app answers with. */
+    coach: CoachEngine;
+  }
+}
+
 export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   // The test clock exists only with SANDBOX_TEST_CLOCK=1 and the sandbox (env.ts refuses it with Stripe keys).
   const testClock = inputs.env.SANDBOX_TEST_CLOCK && !inputs.billingProvider && !stripeKeys(inputs.env) ? offsetClock(inputs.now) : null;
   const now = testClock?.now ?? inputs.now;
   const selected = inputs.billingProvider ? { provider: inputs.billingProvider, sandbox: null } : selectPaymentProvider(inputs.env, { db: inputs.db, now });
+  let appLog: FastifyBaseLogger | undefined;
   const deps: AppDeps = {
     ...inputs,
     now,
     plans: buildPlanCatalogue(inputs.env.TRIAL_DAYS),
-    coach: inputs.coach ?? selectCoachEngine(inputs.env),
+    // The engine is made before the app's logger exists; its lines go to that logger once it does.
+    coach: inputs.coach ?? selectCoachEngine(inputs.env, { log: { info: (o, m) => appLog?.info(o, m), warn: (o, m) => appLog?.warn(o, m) } }),
     billing: { ...selected, testClock: testClock ? { advance: testClock.advance } : null },
   };
   const app = Fastify({
@@ -67,6 +76,7 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  appLog = app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -130,5 +140,7 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   await ensureStarterKnowledge(deps.db);
 
   registerClientFiles(app, deps);
+  // For the start-up line and the reachability check (main.ts).
+  app.decorate('coach', deps.coach);
   return app;
 }

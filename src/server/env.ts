@@ -79,7 +79,34 @@ export const envSchema = z.object({
   COACH_BASE_URL: z.url().optional(),
   COACH_API_KEY: z.string().optional(),
   COACH_MODEL: z.string().optional(),
-  COACH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  /**
+   * The model's time (ADR 0013): it must start answering within the first-token timeout (thinking
+   * counts) and never go quiet for longer than the between-chunks one; COACH_TIMEOUT_MS caps the
+   * whole reply. Past them the built-in coach answers, or a reply mostly written is kept, marked.
+   */
+  COACH_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(900_000).default(15_000),
+  COACH_CHUNK_TIMEOUT_MS: z.coerce.number().int().min(500).max(900_000).default(10_000),
+  COACH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(1_800_000).default(120_000),
+  /** tools: the diagnosis comes back through a tool call; text: as `<reply-data>` lines after the reply, for servers without tools. */
+  COACH_OUTPUT: z.enum(['tools', 'text']).default('tools'),
+  COACH_MAX_TOKENS: z.coerce.number().int().min(64).max(16_384).default(800),
+  COACH_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.5),
+  /** Extra headers for every provider request, as a JSON object of strings (a gateway's routing or org headers). */
+  COACH_HEADERS: z
+    .string()
+    .default('{}')
+    .transform((raw, ctx) => {
+      try {
+        const value: unknown = JSON.parse(raw);
+        if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string')) return value as Record<string, string>;
+      } catch {
+        // Reported below.
+      }
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of strings, e.g. {"HTTP-Referer":"https://coach.example.com"}' });
+      return z.NEVER;
+    }),
+  /** Privacy: false leaves last month's and the target income, the city and the state out of what the provider receives. */
+  COACH_SEND_INCOME_AND_LOCATION: bool.default(true),
   /** Pause between streamed pieces of the built-in coach's reply, so it reads as it is written. */
   COACH_STREAM_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
   /**

@@ -51,7 +51,19 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   say(`Database: ${database.description}`);
+  say(`Coach: ${coachLine(app)}`);
   say(`Ready at http://${shownHost}:${port}`);
+  // Warn, never refuse: the built-in coach answers while the provider is away.
+  void app.coach.checkReachable?.().then((problem) => {
+    if (problem) say(`Warning: the coach's model provider did not answer as expected (${problem}). Until it does, the built-in coach answers, with a notice.`);
+  });
+}
+
+/** Which coach answers: the built-in one, or a model (name, host only, output mode). */
+function coachLine(app: Awaited<ReturnType<typeof buildApp>>): string {
+  const about = app.coach.describe?.();
+  if (!about) return 'the built-in coach (COACH_PROVIDER=playbook)';
+  return `${about.provider}, model ${about.model ?? '?'} at ${about.host ?? '?'} (${about.output ?? 'tool calls'}); the built-in coach stands in when it fails`;
 }
 
 main().catch((err: unknown) => {

@@ -20,6 +20,7 @@ const config: PublicConfig = {
   supportEmail: 'help@dealdesk.example',
   privacyEmail: 'privacy@dealdesk.example',
   tutorialVideoId: null,
+  coachModel: null,
 };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -202,7 +203,7 @@ describe('the signed-out redirect', () => {
 
   it('leaves public pages to everyone', async () => {
     const memory = renderAppAt('/privacy-policy', null);
-    expect(await screen.findByText('Last updated: June 29, 2025')).toBeTruthy();
+    expect(await screen.findByText('Last updated: November 26, 2026')).toBeTruthy();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
     expect(memory.history).toEqual(['/privacy-policy']);
   });

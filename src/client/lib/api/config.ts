@@ -14,6 +14,7 @@ const fallback: PublicConfig = {
   supportEmail: 'support@salescoach.example',
   privacyEmail: 'privacy@salescoach.example',
   tutorialVideoId: null,
+  coachModel: null,
 };
 
 /** Product name, company and contact points from the server's configuration (DECISIONS §10). */

@@ -1,5 +1,5 @@
 /** Conversations and their messages (modules/chat). */
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Coaching } from '../../../shared/coaching.js';
 import { MESSAGE_ROLES } from '../../../shared/schemas/chat.js';
 import { users } from './auth.js';
@@ -54,10 +54,17 @@ export const chatMessages = pgTable(
      * id, so a message the server had already stored is answered, not stored twice.
      */
     clientId: text('client_id'),
+    /**
+     * The rep's message a coach reply answers. Unique: one reply per message, however many tries
+     * or app processes race to answer it (issue #22). Null on the coaching team's messages, and
+     * on replies stored before it existed.
+     */
+    replyTo: integer('reply_to').references((): AnyPgColumn => chatMessages.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('chat_messages_session_idx').on(t.chatSessionId, t.id),
     uniqueIndex('chat_messages_client_id_idx').on(t.chatSessionId, t.clientId),
+    uniqueIndex('chat_messages_reply_to_idx').on(t.replyTo),
   ],
 );

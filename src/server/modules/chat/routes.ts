@@ -28,6 +28,7 @@ import {
   toChatMessage,
   type StartedTurn,
 } from './service.js';
+import { TurnsInFlight } from './turns-in-flight.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 const RESTARTING = 'The server is restarting. Please send your message again in a moment.';
@@ -37,6 +38,24 @@ const createSessionBody = z.strictObject({}).optional();
 
 /** Why a stream was aborted by the server rather than by the rep closing the page. */
 class ShuttingDown extends Error {}
+
+/** The rep closed the page (or the connection broke) before the reply was written. */
+class RepLeft extends Error {}
+
+/** How long a retried send waits for the same message's turn still running before it gets 409. */
+const RETRY_WAIT_MS = 60_000;
+const STILL_ANSWERING = 'This message is still being answered. Its reply will appear in a moment.';
+
+/**
+ * Aborts when the rep's connection closes before the answer is complete. On the response, not the
+ * request: a request's 'close' fires once its body has been read, long before the reply is done.
+ */
+function abortOnLeave(request: FastifyRequest, reply: FastifyReply, abort: AbortController): void {
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) abort.abort(new RepLeft());
+  });
+  if (request.raw.socket?.destroyed) abort.abort(new RepLeft());
+}
 
 export const chatRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -56,6 +75,14 @@ export const chatRoutes =
 
     // Streams in progress, so shutdown can end each one with an error event instead of waiting for it.
     const openStreams = new Set<AbortController>();
+    const inFlight = new TurnsInFlight();
+    /** Holds the message's turn (a retry of one still running waits for it), or answers 409. */
+    const holdTurn = async (userId: number, body: { sessionId: string; clientId?: string | undefined }) => {
+      if (!body.clientId) return () => undefined;
+      const release = await inFlight.acquire(`${userId}:${body.sessionId}:${body.clientId}`, RETRY_WAIT_MS);
+      if (!release) throw new HttpError(409, STILL_ANSWERING, { code: 'turn_in_progress' });
+      return release;
+    };
     app.addHook('preClose', async () => {
       for (const stream of openStreams) stream.abort(new ShuttingDown());
     });
@@ -99,23 +126,32 @@ export const chatRoutes =
         preValidation: requireUser,
         schema: { tags: ['chat'], summary: 'Send a message; answers the conversation with the coach reply', body: sendMessageSchema, response: { 200: sendMessageResponseSchema, ...errors } },
       },
-      async (request) => {
+      async (request, httpReply) => {
         const user = currentUser(request);
-        const turn = await startTurn(turnDeps, user, request.body.sessionId, request.body.message, request.body.clientId ?? null);
-        // A retry of a message already answered gets that answer again, not a second one.
-        if (turn.answered) return { session: sessionAfterTurn(turn, turn.answered) };
+        const release = await holdTurn(user.id, request.body);
         try {
-          let reply;
+          const turn = await startTurn(turnDeps, user, request.body.sessionId, request.body.message, request.body.clientId ?? null);
+          // A retry of a message already answered gets that answer again, not a second one.
+          if (turn.answered) return { session: sessionAfterTurn(turn, turn.answered) };
+          const abort = new AbortController();
+          abortOnLeave(request, httpReply, abort);
           try {
-            reply = await deps.coach.reply(turn.context);
+            let reply;
+            try {
+              reply = await deps.coach.reply(turn.context, abort.signal);
+            } catch (err) {
+              if (!abort.signal.aborted) request.log.error({ err }, 'coach engine failed');
+              throw new HttpError(503, err instanceof CoachUnavailableError ? err.message : COACH_UNAVAILABLE_MESSAGE);
+            }
+            // Nobody is there to read it: nothing is stored, and a retry gets a fresh answer.
+            if (abort.signal.aborted) throw new HttpError(503, COACH_UNAVAILABLE_MESSAGE);
+            return { session: sessionAfterTurn(turn, await finishTurn(turnDeps, user, turn, reply)) };
           } catch (err) {
-            request.log.error({ err }, 'coach engine failed');
-            throw new HttpError(503, err instanceof CoachUnavailableError ? err.message : COACH_UNAVAILABLE_MESSAGE);
+            await abandonTurn(turnDeps, turn).catch((releaseErr: unknown) => request.log.error({ err: releaseErr }, 'could not release a free message'));
+            throw err;
           }
-          return { session: sessionAfterTurn(turn, await finishTurn(turnDeps, user, turn, reply)) };
-        } catch (err) {
-          await abandonTurn(turnDeps, turn).catch((releaseErr: unknown) => request.log.error({ err: releaseErr }, 'could not release a free message'));
-          throw err;
+        } finally {
+          release();
         }
       },
     );
@@ -133,9 +169,14 @@ export const chatRoutes =
       },
       async (request, reply) => {
         const user = currentUser(request);
-        // Anything refused (402, 404, 429) is refused here, as plain JSON, before the stream opens.
-        const turn = await startTurn(turnDeps, user, request.body.sessionId, request.body.message, request.body.clientId ?? null);
-        await streamTurn(request, reply, turn);
+        const release = await holdTurn(user.id, request.body);
+        try {
+          // Anything refused (402, 404, 429) is refused here, as plain JSON, before the stream opens.
+          const turn = await startTurn(turnDeps, user, request.body.sessionId, request.body.message, request.body.clientId ?? null);
+          await streamTurn(request, reply, turn);
+        } finally {
+          release();
+        }
       },
     );
 
@@ -148,9 +189,7 @@ export const chatRoutes =
       const user = currentUser(request);
       const abort = new AbortController();
       openStreams.add(abort);
-      request.raw.on('close', () => {
-        if (!reply.raw.writableEnded) abort.abort();
-      });
+      abortOnLeave(request, reply, abort);
       reply.hijack();
       const send = (event: string, data: unknown) => {
         if (!reply.raw.writableEnded) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -175,6 +214,9 @@ export const chatRoutes =
         const stream = deps.coach.stream(turn.context, abort.signal);
         for await (const text of stream.textStream) send('delta', { text });
         const coachReply = await stream.reply;
+        // The rep left while it was written (an engine may finish anyway): nothing is stored for it.
+        // A reply finished while the server shuts down is stored and sent as usual.
+        if (abort.signal.reason instanceof RepLeft) throw abort.signal.reason;
         const { assistant } = await finishTurn(turnDeps, user, turn, coachReply);
         send('done', coachReply.escalation ? { ...toChatMessage(assistant), handedToTeam: true } : toChatMessage(assistant));
       } catch (err) {

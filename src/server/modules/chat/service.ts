@@ -109,6 +109,7 @@ interface TurnReadRow {
     coaching: Coaching | null;
     engineState: Record<string, unknown> | null;
     clientId: string | null;
+    replyTo: number | null;
     createdAt: string;
   }[];
   passages: { title: string; content: string; rank: number }[];
@@ -147,7 +148,7 @@ const TURN_READ_SQL = `
     coalesce((
       select json_agg(json_build_object(
         'id', m.id, 'role', m.role, 'content', m.content, 'options', m.options, 'coaching', m.coaching,
-        'engineState', case when m.id = m.state_id then m.engine_state end, 'clientId', m.client_id, 'createdAt', m.created_at
+        'engineState', case when m.id = m.state_id then m.engine_state end, 'clientId', m.client_id, 'replyTo', m.reply_to, 'createdAt', m.created_at
       ) order by m.id)
       from (
         select m.*, max(case when m.engine_state is not null then m.id end) over () as state_id
@@ -293,7 +294,8 @@ function findRetried(history: MessageRow[], clientId: string | null) {
   const index = history.findIndex((m) => m.role === 'user' && m.clientId === clientId);
   const stored = history[index];
   if (!stored) return null;
-  const reply = history.slice(index + 1).find((m) => m.role === 'assistant') ?? null;
+  // Replies name the message they answer; older ones are the next coach message after it.
+  const reply = history.find((m) => m.replyTo === stored.id) ?? history.slice(index + 1).find((m) => m.role === 'assistant' && m.replyTo === null) ?? null;
   return { stored, before: history.slice(0, index), reply };
 }
 
@@ -411,8 +413,17 @@ export async function storeUserMessage(deps: TurnDeps, user: UserRow, turn: Star
  * Stores the coach's reply (and the rep's message, when not stored yet) in one transaction, and
  * an escalation for the admins when the engine asks for a person.
  */
-export function finishTurn(deps: TurnDeps, user: UserRow, turn: StartedTurn, reply: CoachReply): Promise<{ user: MessageRow; assistant: MessageRow }> {
-  return oncePerClientId(() => writeReply(deps, user, turn, reply));
+export async function finishTurn(deps: TurnDeps, user: UserRow, turn: StartedTurn, reply: CoachReply): Promise<{ user: MessageRow; assistant: MessageRow }> {
+  try {
+    return await oncePerClientId(() => writeReply(deps, user, turn, reply));
+  } catch (err) {
+    // Another try of this message (another app process) stored its reply first: that one stands.
+    const stored = turn.userMessage;
+    if (pgErrorOf(err).constraint !== 'chat_messages_reply_to_idx' || !stored) throw err;
+    const [first] = await deps.db.select().from(chatMessages).where(eq(chatMessages.replyTo, stored.id)).limit(1);
+    if (!first) throw err;
+    return { user: stored, assistant: first };
+  }
 }
 
 async function writeReply(deps: TurnDeps, user: UserRow, turn: StartedTurn, reply: CoachReply): Promise<{ user: MessageRow; assistant: MessageRow }> {
@@ -438,15 +449,15 @@ async function writeReply(deps: TurnDeps, user: UserRow, turn: StartedTurn, repl
     let userRow: MessageRow | undefined = turn.userMessage ?? undefined;
     let assistant: MessageRow | undefined;
     if (userRow) {
-      [assistant] = await tx.insert(chatMessages).values(assistantValues).returning();
+      [assistant] = await tx.insert(chatMessages).values({ ...assistantValues, replyTo: userRow.id }).returning();
       await tx.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, turn.chat.id));
     } else {
-      // One INSERT for both: ids follow the order of the values, so the rep's message comes first.
-      const rows = await tx
+      [userRow] = await tx
         .insert(chatMessages)
-        .values([{ chatSessionId: turn.chat.id, role: 'user', content: turn.message, clientId: turn.clientId, createdAt: turn.receivedAt }, assistantValues])
+        .values({ chatSessionId: turn.chat.id, role: 'user', content: turn.message, clientId: turn.clientId, createdAt: turn.receivedAt })
         .returning();
-      [userRow, assistant] = [...rows].sort((a, b) => a.id - b.id);
+      if (!userRow) throw new Error('message insert returned nothing');
+      [assistant] = await tx.insert(chatMessages).values({ ...assistantValues, replyTo: userRow.id }).returning();
       await touchConversation(tx, turn, user.id, now);
     }
     if (!userRow || !assistant) throw new Error('message insert returned nothing');
@@ -480,14 +491,19 @@ async function writeTurnStatement(
 ): Promise<MessageRow[]> {
   const result = await db.$client.query<{ id: number }>({
     name: 'chat_write_turn',
-    text: `with inserted as (
-             insert into chat_messages (chat_session_id, role, content, options, coaching, engine_state, client_id, created_at)
-             values ($1, 'user', $2, null, null, null, $10, $3), ($1, 'assistant', $4, $5::jsonb, $6::jsonb, $7::jsonb, null, $8)
+    // The reply's insert reads the rep's message's id, so it runs second: ids stay in order.
+    text: `with asked as (
+             insert into chat_messages (chat_session_id, role, content, client_id, created_at)
+             values ($1, 'user', $2, $10, $3)
+             returning id
+           ), answered as (
+             insert into chat_messages (chat_session_id, role, content, options, coaching, engine_state, reply_to, created_at)
+             select $1, 'assistant', $4, $5::jsonb, $6::jsonb, $7::jsonb, asked.id, $8 from asked
              returning id
            ), touched as (
              update chat_sessions set updated_at = $9 where id = $1
            )
-           select id from inserted order by id`,
+           select id from asked union all select id from answered`,
     values: [
       turn.chat.id,
       turn.message,
@@ -505,8 +521,8 @@ async function writeTurnStatement(
   if (userId === undefined || assistantId === undefined) return [];
   const chatSessionId = turn.chat.id;
   return [
-    { id: userId, chatSessionId, role: 'user', content: turn.message, options: null, coaching: null, engineState: null, clientId: turn.clientId, createdAt: turn.receivedAt },
-    { id: assistantId, chatSessionId, role: 'assistant', clientId: null, ...a },
+    { id: userId, chatSessionId, role: 'user', content: turn.message, options: null, coaching: null, engineState: null, clientId: turn.clientId, replyTo: null, createdAt: turn.receivedAt },
+    { id: assistantId, chatSessionId, role: 'assistant', clientId: null, replyTo: userId, ...a },
   ];
 }
 

@@ -68,6 +68,8 @@ export interface CoachReply {
   confidence: number;
   /** Set when a person should take over: the reason, as the admins will read it. */
   escalation?: { reason: string; priority: 'urgent' | 'high' | 'normal' | 'low' };
+  /** How the turn went (the LLM engine), for the log: not stored. */
+  report?: CoachTurnReport;
 }
 
 export interface CoachStream {
@@ -82,8 +84,46 @@ export interface CoachStream {
   reply: Promise<CoachReply>;
 }
 
+/** Said when no engine could answer (the built-in coach failed as well, or none stands in). */
+export const COACH_UNAVAILABLE_MESSAGE = 'The AI coach is unavailable right now. Please try again in a moment.';
+
+/** Put above a reply the built-in coach wrote in the model's place, so the rep knows why it reads differently. */
+export const FALLBACK_NOTICE = '*Our AI coach is busy right now, so this answer comes from the built-in coach.*';
+
+/** How one turn went, for the log and for `coach:dialogues`: never the rep's words. */
+export interface CoachTurnReport {
+  /** The engine that was asked first. */
+  engine: string;
+  /**
+   * complete: the engine's whole answer; incomplete: most of it, kept after the model stopped or
+   * ran out of tokens, and marked so; fallback: the built-in coach answered instead; aborted: the
+   * rep left; failed: nobody could answer.
+   */
+  outcome: 'complete' | 'incomplete' | 'fallback' | 'aborted' | 'failed';
+  /** Why the model's answer was not used or not whole. */
+  reason?: string;
+  model?: string;
+  /** From the call to the first text the rep could see. */
+  firstTextMs?: number;
+  totalMs: number;
+  finishReason?: string;
+  promptTokens?: number;
+  completionTokens?: number;
+  cachedTokens?: number;
+  /** The model wrote no text, only its tool call, and was asked again for the text. */
+  reasked?: boolean;
+  output?: string;
+}
+
 export interface CoachEngine {
   readonly name: string;
+  /** What the start-up line says about the engine (the output mode can change once a server refuses tools). */
+  describe?(): { provider: string; model?: string; host?: string; output?: string };
+  /**
+   * Whether the engine's provider answers, asked once at start-up: null when it does, else what
+   * is wrong, for a warning (the app starts either way).
+   */
+  checkReachable?(): Promise<string | null>;
   reply(ctx: CoachContext, signal?: AbortSignal): Promise<CoachReply>;
   stream(ctx: CoachContext, signal?: AbortSignal): CoachStream;
   /**
@@ -100,4 +140,15 @@ export interface CoachEngine {
  * The selected LLM engine no longer lets it reach the chat: the built-in coach answers instead
  * (fallback.ts). An engine used without that wrapper may still throw it.
  */
-export class CoachUnavailableError extends Error {}
+export class CoachUnavailableError extends Error {
+  constructor(
+    message: string,
+    options?: ErrorOptions & { report?: CoachTurnReport },
+  ) {
+    super(message, options);
+    this.report = options?.report;
+  }
+
+  /** How far the turn got before it failed, for the log. */
+  readonly report: CoachTurnReport | undefined;
+}

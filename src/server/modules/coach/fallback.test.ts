@@ -250,9 +250,12 @@ beforeAll(async () => {
       COACH_BASE_URL: provider.baseURL,
       COACH_MODEL: 'fake-coach',
       COACH_API_KEY: 'test',
-      // The smallest deadline env.ts accepts: a silent or stalled provider is given up on after 1 s.
-      COACH_TIMEOUT_MS: '1000',
+      // The smallest timeouts env.ts accepts: a silent provider is given up on after 1 s, a stalled one after 0.5 s.
+      COACH_FIRST_TOKEN_TIMEOUT_MS: '1000',
+      COACH_CHUNK_TIMEOUT_MS: '500',
     }),
+    // Failures here are single turns; the circuit breaker has its own tests (chat/model-failures.test.ts).
+    { breaker: { failuresToOpen: 1_000, probeAfterMs: 60_000 } },
   );
   playbook = selectCoachEngine(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
   [llmApp, playbookApp] = await Promise.all([buildTestApp({}, { coach: llm }), buildTestApp({}, { coach: playbook })]);

@@ -1,19 +1,42 @@
 /**
- * Never leave the rep without a reply (issue #12): when the primary engine (the LLM provider)
- * fails — an error, a 5xx, a timeout, a stream that stalls or breaks — the turn is answered by a
- * fallback engine (the built-in playbook coach) under a one-line notice, instead of an error.
+ * Never leave the rep without a reply (issue #12, #22): when the primary engine (the LLM provider)
+ * fails — an error, a 5xx, no first token in time, a stream that stalls before saying much — the
+ * turn is answered by a fallback engine (the built-in playbook coach) under a one-line notice,
+ * instead of an error. With a circuit breaker, an outage sends turns to the fallback at once.
  */
-import type { CoachContext, CoachEngine, CoachReply, CoachStream } from './engine.js';
+import type { CircuitBreaker } from './circuit-breaker.js';
+import { CoachUnavailableError, FALLBACK_NOTICE, type CoachContext, type CoachEngine, type CoachReply, type CoachStream, type CoachTurnReport } from './engine.js';
 import { TextChannel } from './text-channel.js';
 
-/** Put above a reply the fallback engine wrote, so the rep knows why it reads differently. */
-export const FALLBACK_NOTICE = '*Our AI coach is busy right now, so this answer comes from the built-in coach.*';
+export { FALLBACK_NOTICE };
 
 /** Told about each failure the rep did not see (the primary's, or the fallback's as well). */
 export type FallbackLog = (error: unknown, what: 'primary failed' | 'fallback failed') => void;
 
-function withNotice(reply: CoachReply): CoachReply {
-  return { ...reply, content: `${FALLBACK_NOTICE}\n\n${reply.content}` };
+export interface FallbackOptions {
+  log?: FallbackLog;
+  breaker?: CircuitBreaker;
+  /** Told how each turn went, once, whoever answered. */
+  onTurn?: (report: CoachTurnReport) => void;
+}
+
+/**
+ * The fallback's reply under the notice. It never calls in a person: the provider failing is not
+ * the rep being hard to understand (a request for a person is answered before any engine).
+ */
+function asStandIn(reply: CoachReply): CoachReply {
+  const { escalation: _escalation, report: _report, ...rest } = reply;
+  return { ...rest, content: `${FALLBACK_NOTICE}\n\n${reply.content}` };
+}
+
+/** A failure the primary engine reported on the error it threw. */
+function reportOf(error: unknown): CoachTurnReport | undefined {
+  return error instanceof CoachUnavailableError ? error.report : undefined;
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof CoachUnavailableError && error.report?.reason) return error.report.reason;
+  return error instanceof Error ? error.message.slice(0, 200) : 'unknown';
 }
 
 /**
@@ -25,7 +48,8 @@ function withNotice(reply: CoachReply): CoachReply {
  * and content): the chat stores that one message, and the client replaces the streamed text with
  * the stored message once it arrives, so the primary's partial text is not kept.
  */
-export function withFallback(primary: CoachEngine, fallback: CoachEngine, log?: FallbackLog): CoachEngine {
+export function withFallback(primary: CoachEngine, fallback: CoachEngine, options: FallbackOptions | FallbackLog = {}): CoachEngine {
+  const { log, breaker, onTurn } = typeof options === 'function' ? { log: options, breaker: undefined, onTurn: undefined } : options;
   const report = (error: unknown, what: 'primary failed' | 'fallback failed') => {
     try {
       log?.(error, what);
@@ -33,15 +57,42 @@ export function withFallback(primary: CoachEngine, fallback: CoachEngine, log?: 
       // A broken logger must not cost the rep their answer.
     }
   };
+  const tell = (turn: CoachTurnReport) => {
+    try {
+      onTurn?.(turn);
+    } catch {
+      // As above.
+    }
+  };
+  const primaryFailed = (error: unknown, started: number) => {
+    breaker?.failed(error);
+    report(error, 'primary failed');
+    const known = reportOf(error);
+    tell({ ...(known ?? { engine: primary.name, totalMs: Date.now() - started }), outcome: 'fallback', reason: reasonOf(error) });
+  };
+  const primaryAnswered = (reply: CoachReply, started: number) => {
+    // A reply kept after the model stopped half-way still counts against the provider's health.
+    if (reply.report?.outcome === 'incomplete') breaker?.failed(new Error(reply.report.reason ?? 'incomplete'));
+    else breaker?.succeeded();
+    tell(reply.report ?? { engine: primary.name, outcome: 'complete', totalMs: Date.now() - started });
+  };
+  const circuitOpen = (started: number) => tell({ engine: primary.name, outcome: 'fallback', reason: 'circuit open: the provider failed repeatedly', totalMs: Date.now() - started });
 
   async function reply(ctx: CoachContext, signal?: AbortSignal): Promise<CoachReply> {
+    const started = Date.now();
+    if (breaker && !breaker.allows()) {
+      circuitOpen(started);
+      return asStandIn(await fallback.reply(ctx, signal));
+    }
     try {
-      return await primary.reply(ctx, signal);
+      const answer = await primary.reply(ctx, signal);
+      primaryAnswered(answer, started);
+      return answer;
     } catch (error) {
       if (signal?.aborted) throw error;
-      report(error, 'primary failed');
+      primaryFailed(error, started);
       try {
-        return withNotice(await fallback.reply(ctx, signal));
+        return asStandIn(await fallback.reply(ctx, signal));
       } catch (fallbackError) {
         report(fallbackError, 'fallback failed');
         throw error;
@@ -58,7 +109,30 @@ export function withFallback(primary: CoachEngine, fallback: CoachEngine, log?: 
     return { textStream: text, reply: result };
   }
 
+  async function standIn(ctx: CoachContext, signal: AbortSignal | undefined, text: TextChannel, streamed: boolean): Promise<CoachReply> {
+    const second = fallback.stream(ctx, signal);
+    second.reply.catch(() => undefined);
+    // A blank line keeps the notice off the end of the primary's cut-off sentence until the
+    // stored message replaces the streamed text.
+    text.push(`${streamed ? '\n\n' : ''}${FALLBACK_NOTICE}\n\n`);
+    for await (const chunk of second.textStream) text.push(chunk);
+    const answer = asStandIn(await second.reply);
+    text.close();
+    return answer;
+  }
+
   async function run(ctx: CoachContext, signal: AbortSignal | undefined, text: TextChannel): Promise<CoachReply> {
+    const started = Date.now();
+    if (breaker && !breaker.allows()) {
+      circuitOpen(started);
+      try {
+        return await standIn(ctx, signal, text, false);
+      } catch (error) {
+        report(error, 'fallback failed');
+        text.fail(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      }
+    }
     let streamed = false;
     try {
       const first = primary.stream(ctx, signal);
@@ -71,6 +145,7 @@ export function withFallback(primary: CoachEngine, fallback: CoachEngine, log?: 
         text.push(chunk);
       }
       const answer = await first.reply;
+      primaryAnswered(answer, started);
       text.close();
       return answer;
     } catch (error) {
@@ -79,17 +154,9 @@ export function withFallback(primary: CoachEngine, fallback: CoachEngine, log?: 
         text.fail(failure);
         throw error;
       }
-      report(error, 'primary failed');
+      primaryFailed(error, started);
       try {
-        const second = fallback.stream(ctx, signal);
-        second.reply.catch(() => undefined);
-        // A blank line keeps the notice off the end of the primary's cut-off sentence until the
-        // stored message replaces the streamed text.
-        text.push(`${streamed ? '\n\n' : ''}${FALLBACK_NOTICE}\n\n`);
-        for await (const chunk of second.textStream) text.push(chunk);
-        const answer = withNotice(await second.reply);
-        text.close();
-        return answer;
+        return await standIn(ctx, signal, text, streamed);
       } catch (fallbackError) {
         report(fallbackError, 'fallback failed');
         text.fail(failure);
@@ -98,5 +165,12 @@ export function withFallback(primary: CoachEngine, fallback: CoachEngine, log?: 
     }
   }
 
-  return { name: primary.name, reply, stream, ...(primary.searchHints ? { searchHints: primary.searchHints.bind(primary) } : {}) };
+  return {
+    name: primary.name,
+    ...(primary.describe ? { describe: primary.describe.bind(primary) } : {}),
+    ...(primary.checkReachable ? { checkReachable: primary.checkReachable.bind(primary) } : {}),
+    reply,
+    stream,
+    ...(primary.searchHints ? { searchHints: primary.searchHints.bind(primary) } : {}),
+  };
 }

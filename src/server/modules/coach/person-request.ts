@@ -178,6 +178,8 @@ function streamOf(reply: CoachReply): CoachStream {
 export function withPersonRequests(engine: CoachEngine): CoachEngine {
   return {
     name: engine.name,
+    ...(engine.describe ? { describe: engine.describe.bind(engine) } : {}),
+    ...(engine.checkReachable ? { checkReachable: engine.checkReachable.bind(engine) } : {}),
     ...(engine.searchHints ? { searchHints: engine.searchHints.bind(engine) } : {}),
     reply: (ctx: CoachContext, signal?: AbortSignal) => (asksForPerson(ctx.message) ? Promise.resolve(personReply(ctx.history)) : engine.reply(ctx, signal)),
     stream: (ctx: CoachContext, signal?: AbortSignal) => (asksForPerson(ctx.message) ? streamOf(personReply(ctx.history)) : engine.stream(ctx, signal)),

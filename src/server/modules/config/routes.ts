@@ -11,6 +11,7 @@ export const configRoutes =
       supportEmail: deps.env.SUPPORT_EMAIL,
       privacyEmail: deps.env.PRIVACY_EMAIL,
       tutorialVideoId: deps.env.TUTORIAL_VIDEO_ID ?? null,
+      coachModel: deps.env.COACH_PROVIDER === 'openai-compatible' ? { sharesIncomeAndLocation: deps.env.COACH_SEND_INCOME_AND_LOCATION } : null,
     };
     app.get(
       '/api/config',

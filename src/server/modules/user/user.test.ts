@@ -67,7 +67,7 @@ describe('GET /api/health, /api/plans, /api/config', () => {
 
   it('serves only public configuration', async () => {
     const res = await t.app.inject({ url: '/api/config' });
-    expect(Object.keys(res.json()).sort()).toEqual(['companyName', 'privacyEmail', 'productName', 'supportEmail', 'tutorialVideoId']);
+    expect(Object.keys(res.json()).sort()).toEqual(['coachModel', 'companyName', 'privacyEmail', 'productName', 'supportEmail', 'tutorialVideoId']);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

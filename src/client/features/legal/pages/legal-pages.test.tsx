@@ -28,17 +28,18 @@ afterEach(() => {
 });
 
 describe('PrivacyPolicyPage', () => {
-  it('renders the date and 11 numbered sections in order', () => {
+  it('renders the date and 12 numbered sections in order', () => {
     renderWithQuery(<PrivacyPolicyPage />);
     // The header bar's title is the page's H1 (app layout); the page adds no second one.
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
-    expect(screen.getByText('Last updated: June 29, 2025')).toBeTruthy();
+    expect(screen.getByText('Last updated: November 26, 2026')).toBeTruthy();
     const headings = screen.getAllByRole('heading', { level: 2 });
-    expect(headings).toHaveLength(11);
+    expect(headings).toHaveLength(12);
     expect(headingTitles()).toEqual([
       'Information We Collect',
       'How We Use Your Information',
       'Information Sharing',
+      'The AI Coach and AI Model Providers',
       'Data Security',
       'Your Rights',
       'Data Retention',
@@ -50,6 +51,39 @@ describe('PrivacyPolicyPage', () => {
     ]);
     expect(headings[0]?.textContent).toBe('1. Information We Collect');
     expect(screen.getAllByText(/privacy@salescoach\.example/).length).toBeGreaterThan(0);
+  });
+});
+
+describe('PrivacyPolicyPage: what goes to an AI model provider', () => {
+  const withConfig = (coachModel: unknown) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        new Response(JSON.stringify({ productName: 'SalesCoach', companyName: 'SalesCoach Inc.', supportEmail: 's@x.example', privacyEmail: 'p@x.example', tutorialVideoId: null, coachModel }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
+
+  it('says nothing leaves the server with the built-in coach', async () => {
+    withConfig(null);
+    renderWithQuery(<PrivacyPolicyPage />);
+    expect(await screen.findByText(/This copy uses the built-in coach: your messages and profile are not sent/)).toBeTruthy();
+  });
+
+  it('lists every field sent to a provider, with income and location only when the operator shares them', async () => {
+    withConfig({ sharesIncomeAndLocation: true });
+    const { unmount } = renderWithQuery(<PrivacyPolicyPage />);
+    expect(await screen.findByText(/This copy uses an AI model provider/)).toBeTruthy();
+    expect(screen.getByText(/your industry, the product or service you sell, your sales experience and your biggest sales struggle/)).toBeTruthy();
+    expect(screen.getByText(/last month's commission or bonus, this month's target, and your city and state/)).toBeTruthy();
+    unmount();
+
+    withConfig({ sharesIncomeAndLocation: false });
+    renderWithQuery(<PrivacyPolicyPage />);
+    expect(await screen.findByText(/This copy uses an AI model provider/)).toBeTruthy();
+    expect(screen.queryByText(/this month's target, and your city and state/)).toBeNull();
+    expect(screen.getByText(/never receives your username, email address, age, income figures, city, state/)).toBeTruthy();
   });
 });
 

@@ -1,14 +1,15 @@
+import type { PublicConfig } from '../../../../shared/schemas/config';
 import { usePublicConfig } from '../../../lib/api/config';
 import { LegalList, LegalSection } from '../components/legal-section';
 
 /** /privacy-policy (SPEC §2; every promised right is an action on the account page, DECISIONS §9). */
 export function PrivacyPolicyPage() {
-  const { productName, companyName, privacyEmail } = usePublicConfig();
+  const { productName, companyName, privacyEmail, coachModel } = usePublicConfig();
 
   return (
     <article className="mx-auto max-w-3xl space-y-8 px-4 py-6 text-sm leading-relaxed text-slate-700">
       {/* The header bar's title is the page's one H1; repeating it here would make two. */}
-      <p className="text-slate-600">Last updated: June 29, 2025</p>
+      <p className="text-slate-600">Last updated: November 26, 2026</p>
 
       <p>
         This policy explains what information {companyName} collects when you use {productName}, how we use it, and
@@ -70,9 +71,8 @@ export function PrivacyPolicyPage() {
         <LegalList>
           <li>with our card payment provider, to process your payments;</li>
           <li>
-            with service providers that help us run {productName} (such as hosting and, where used, an AI model
-            provider that processes your chat messages to generate the coach's replies), only as needed to provide the
-            service;
+            with service providers that help us run {productName} (such as hosting, and the AI model provider
+            described below, where one is used), only as needed to provide the service;
           </li>
           <li>with other members, when you choose to post in the community forum;</li>
           <li>when required by law, or to protect the rights and safety of our users and of {companyName};</li>
@@ -80,7 +80,9 @@ export function PrivacyPolicyPage() {
         </LegalList>
       </LegalSection>
 
-      <LegalSection number={4} title="Data Security">
+      <CoachModelSection productName={productName} coachModel={coachModel} />
+
+      <LegalSection number={5} title="Data Security">
         <p>
           We use reasonable technical and organisational measures to protect your information. Passwords are hashed
           with argon2id, you stay signed in through a secure session cookie, and access to administrative functions
@@ -89,7 +91,7 @@ export function PrivacyPolicyPage() {
         </p>
       </LegalSection>
 
-      <LegalSection number={5} title="Your Rights">
+      <LegalSection number={6} title="Your Rights">
         <p>You have the right to:</p>
         <LegalList>
           <li>
@@ -124,7 +126,7 @@ export function PrivacyPolicyPage() {
         <p>For anything you cannot do in the app, contact us at {privacyEmail}.</p>
       </LegalSection>
 
-      <LegalSection number={6} title="Data Retention">
+      <LegalSection number={7} title="Data Retention">
         <LegalList>
           <li>Account data, including your profile and chat history, is kept until you delete your account.</li>
           <li>
@@ -135,7 +137,7 @@ export function PrivacyPolicyPage() {
         </LegalList>
       </LegalSection>
 
-      <LegalSection number={7} title="Cookies">
+      <LegalSection number={8} title="Cookies">
         <p>
           We use only essential cookies: a session cookie that keeps you signed in, and one that remembers that this
           browser has seen the coach’s welcome, so it is not shown again. We do not use third-party advertising
@@ -143,7 +145,7 @@ export function PrivacyPolicyPage() {
         </p>
       </LegalSection>
 
-      <LegalSection number={8} title="Children's Privacy">
+      <LegalSection number={9} title="Children's Privacy">
         <p>
           {productName} is for people aged 18 or older. We do not knowingly collect information from children under
           13. If you believe a child has given us personal information, contact us at {privacyEmail} so that we can
@@ -151,7 +153,7 @@ export function PrivacyPolicyPage() {
         </p>
       </LegalSection>
 
-      <LegalSection number={9} title="International Users">
+      <LegalSection number={10} title="International Users">
         <p>
           {companyName} is based in the United States, and your information is processed there. If you use{' '}
           {productName} from outside the United States, you understand that your information will be transferred to
@@ -159,7 +161,7 @@ export function PrivacyPolicyPage() {
         </p>
       </LegalSection>
 
-      <LegalSection number={10} title="Changes to This Policy">
+      <LegalSection number={11} title="Changes to This Policy">
         <p>
           We may update this policy from time to time. When we do, we will post the updated policy on this page and
           change the "Last updated" date above. Continuing to use {productName} after a change means you accept the
@@ -167,7 +169,7 @@ export function PrivacyPolicyPage() {
         </p>
       </LegalSection>
 
-      <LegalSection number={11} title="Contact Us">
+      <LegalSection number={12} title="Contact Us">
         <p>If you have questions about this policy or your information, contact {companyName}:</p>
         <p>
           Email:{' '}
@@ -177,5 +179,45 @@ export function PrivacyPolicyPage() {
         </p>
       </LegalSection>
     </article>
+  );
+}
+
+/**
+ * Exactly what the coach sends to an AI model provider, when the operator runs it on one (issue
+ * #22): the list follows the prompt (server/modules/coach/llm/prompt.ts), and the income and
+ * location lines follow the operator's COACH_SEND_INCOME_AND_LOCATION.
+ */
+function CoachModelSection({ productName, coachModel }: { productName: string; coachModel: PublicConfig['coachModel'] }) {
+  return (
+    <LegalSection number={4} title="The AI Coach and AI Model Providers">
+      <p>
+        Whoever runs this copy of {productName} chooses whether the coach answers with its built-in engine, on this
+        server, or with an AI model from a provider they choose (for example a hosted model service, or a model
+        running on their own machines).{' '}
+        {coachModel
+          ? 'This copy uses an AI model provider. With each message you send the coach, the provider receives:'
+          : 'This copy uses the built-in coach: your messages and profile are not sent to any AI model provider.'}
+      </p>
+      {coachModel && (
+        <>
+          <LegalList>
+            <li>your message, and your conversation so far (its first message and the most recent ones, up to about 24,000 characters), with the coach's earlier replies;</li>
+            <li>replies the coaching team wrote to you in that conversation;</li>
+            <li>from your profile: your industry, the product or service you sell, your sales experience and your biggest sales struggle;</li>
+            {coachModel.sharesIncomeAndLocation ? (
+              <li>from your profile: last month's commission or bonus, this month's target, and your city and state;</li>
+            ) : null}
+            <li>passages from our coaching playbook that match your message.</li>
+          </LegalList>
+          <p>
+            {coachModel.sharesIncomeAndLocation
+              ? 'The provider never receives your username, email address, age, password or payment details.'
+              : 'The provider never receives your username, email address, age, income figures, city, state, password or payment details.'}{' '}
+            How long the provider keeps what it receives is set by its own terms and by the agreement the operator has
+            with it.
+          </p>
+        </>
+      )}
+    </LegalSection>
   );
 }

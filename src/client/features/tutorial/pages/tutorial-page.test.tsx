@@ -24,6 +24,7 @@ function renderTutorial(user: User, videoId: string | null = null) {
     supportEmail: 'support@salescoach.example',
     privacyEmail: 'privacy@salescoach.example',
     tutorialVideoId: videoId,
+    coachModel: null,
   };
   client.setQueryData(configQuery.queryKey, config);
   const memory = memoryLocation({ path: '/tutorial', record: true });

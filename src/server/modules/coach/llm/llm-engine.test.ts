@@ -1,23 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FINISH_ARGS, goodAnswer, startFakeProvider, type FakeProvider } from '../../../test/fake-model-provider.js';
 import { CoachUnavailableError, type CoachContext, type CoachStream, type HistoryMessage } from '../engine.js';
-import { COACH_UNAVAILABLE_MESSAGE, createLlmEngine, toModelMessages } from './llm-engine.js';
-
-// The provider-spec types, taken from the mock so the test needs no direct @ai-sdk/provider import.
-type LanguageModelV3CallOptions = MockLanguageModelV3['doStreamCalls'][number];
-type LanguageModelV3StreamPart =
-  Awaited<ReturnType<MockLanguageModelV3['doStream']>>['stream'] extends ReadableStream<infer Part> ? Part : never;
-
-const FINISH = {
-  stage: 'middle',
-  topics: ['objection_handling', 'closing'],
-  method: 'SQUARE: Address objections',
-  options: ['Role-play this objection', 'Help me with my close'],
-  confidence: 0.85,
-  needsHuman: false,
-};
+import { createLlmEngine, GO_ON, INCOMPLETE_NOTE, SCENE_OPTIONS, type LlmEngineOptions, type LlmState } from './llm-engine.js';
+import { createChatClient } from './provider.js';
 
 function context(overrides: Partial<CoachContext> = {}): CoachContext {
   return {
@@ -25,7 +10,7 @@ function context(overrides: Partial<CoachContext> = {}): CoachContext {
       username: 'rep1',
       industry: 'Home solar',
       product: 'SunPeak rooftop panels',
-      salesExperience: '1-3 years',
+      salesExperience: '1-2 years',
       biggestStruggle: 'Price objections',
       targetIncome: 8000,
       currentIncome: 3000,
@@ -39,446 +24,257 @@ function context(overrides: Partial<CoachContext> = {}): CoachContext {
   };
 }
 
-const usage = {
-  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 20, text: 20, reasoning: undefined },
-};
+let fake: FakeProvider;
+beforeAll(async () => {
+  fake = await startFakeProvider();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+});
 
-function mockParts(deltas: string[], finishInput?: unknown): LanguageModelV3StreamPart[] {
-  return [
-    { type: 'stream-start', warnings: [] },
-    { type: 'text-start', id: 't1' },
-    ...deltas.map((delta): LanguageModelV3StreamPart => ({ type: 'text-delta', id: 't1', delta })),
-    { type: 'text-end', id: 't1' },
-    ...(finishInput === undefined
-      ? []
-      : [{ type: 'tool-call', toolCallId: 'call-1', toolName: 'finish_reply', input: JSON.stringify(finishInput) } as const]),
-    { type: 'finish', usage, finishReason: { unified: finishInput === undefined ? 'stop' : 'tool-calls', raw: undefined } },
-  ];
-}
-
-function mockModel(parts: LanguageModelV3StreamPart[]) {
-  return new MockLanguageModelV3({
-    doStream: async () => ({ stream: simulateReadableStream({ chunks: parts, chunkDelayInMs: 1 }) }),
+const engine = (options: Partial<LlmEngineOptions> = {}, headers: Record<string, string> = {}) =>
+  createLlmEngine({
+    client: createChatClient({ baseURL: fake.baseURL, apiKey: 'sk-test', model: 'fake-coach', headers }),
+    timeouts: { firstTokenMs: 1_000, betweenChunksMs: 500, totalMs: 10_000 },
+    diagnose: () => ({ stage: 'middle', topics: ['objection_handling'] }),
+    ...options,
   });
+
+async function read(stream: CoachStream): Promise<{ text: string; reply: Awaited<CoachStream['reply']> }> {
+  let text = '';
+  for await (const chunk of stream.textStream) text += chunk;
+  return { text, reply: await stream.reply };
 }
 
-function systemPromptOf(call: LanguageModelV3CallOptions | undefined): string {
-  const system = call?.prompt.find((message) => message.role === 'system');
-  return system?.role === 'system' ? system.content : '';
-}
+const ADVICE = 'Ask an Implication question: "What does another year of those bills cost you?" Then stop talking and let them answer.';
 
-async function collect(stream: CoachStream): Promise<string[]> {
-  const chunks: string[] = [];
-  for await (const chunk of stream.textStream) chunks.push(chunk);
-  return chunks;
-}
-
-describe('LLM engine with the AI SDK mock model', () => {
-  it('streams the text in order and parses finish_reply into the diagnosis', async () => {
-    const deltas = ['**Acknowledge** the price, ', 'then ask a ', 'SPIN Implication question.'];
-    const model = mockModel(mockParts(deltas, FINISH));
-    const engine = createLlmEngine({ languageModel: model });
-
-    const stream = engine.stream(context());
-    const chunks = await collect(stream);
-    const reply = await stream.reply;
-
-    expect(engine.name).toBe('llm');
-    // A trailing space waits for the next piece (it could lead into a citation); the text is the same.
-    expect(chunks).toEqual(['**Acknowledge** the price,', ' then ask a', ' SPIN Implication question.']);
-    expect(chunks.join('')).toBe(deltas.join(''));
-    expect(reply.content).toBe(deltas.join(''));
-    expect(reply.coaching).toEqual({ stage: 'middle', topics: ['objection_handling', 'closing'], method: 'SQUARE: Address objections' });
-    expect(reply.options).toEqual(FINISH.options);
-    expect(reply.confidence).toBe(0.85);
+describe('a well-behaved model', () => {
+  it('streams the text, reads the finish call, and reports tokens and timing', async () => {
+    fake.behave(goodAnswer(ADVICE));
+    const { text, reply } = await read(engine({}, { 'x-gateway-team': 'coach' }).stream(context()));
+    expect(text).toBe(ADVICE);
+    expect(reply.content).toBe(ADVICE);
+    expect(reply.coaching).toEqual({ stage: 'middle', topics: ['objection_handling'], method: 'SPIN: Implication questions' });
+    expect(reply.options).toEqual(FINISH_ARGS.options);
     expect(reply.escalation).toBeUndefined();
+    expect(reply.report).toMatchObject({ engine: 'llm', outcome: 'complete', model: 'fake-coach', promptTokens: 1200, completionTokens: 90, cachedTokens: 1000, finishReason: 'tool_calls' });
+    expect(reply.report?.firstTextMs).toBeGreaterThanOrEqual(0);
 
-    const call = model.doStreamCalls[0];
-    const system = systemPromptOf(call);
-    expect(system).toContain('SunPeak rooftop panels');
-    expect(system).toContain('Handling the price objection');
-    expect(system).toContain('Set the stage');
-    expect(system).toContain('Earn the commitment');
-    expect(call?.tools?.map((t) => t.name)).toEqual(['finish_reply']);
-    expect(call?.prompt.at(-1)).toMatchObject({ role: 'user', content: [{ type: 'text', text: 'They keep saying it is too expensive.' }] });
+    const request = fake.requests[0];
+    expect(request?.headers.authorization).toBe('Bearer sk-test');
+    expect(request?.headers['x-gateway-team']).toBe('coach');
+    expect(request?.body).toMatchObject({ model: 'fake-coach', stream: true, max_tokens: 800, temperature: 0.5, tool_choice: 'auto', stream_options: { include_usage: true } });
   });
 
-  it('falls back to a general diagnosis and the usual next steps when the model skips finish_reply', async () => {
-    const engine = createLlmEngine({ languageModel: mockModel(mockParts(['Lead with the monthly savings, not the price.'])) });
-    const reply = await engine.reply(context());
-    expect(reply.content).toBe('Lead with the monthly savings, not the price.');
-    expect(reply.coaching).toEqual({ stage: 'general', topics: [] });
-    expect(reply.options).toEqual(['Give me another tip', 'Role-play this with me', 'I have a different problem']);
-    expect(reply.confidence).toBe(0.5);
-    expect(reply.escalation).toBeUndefined();
+  it('accepts a gateway that ignores stream: true and answers one JSON completion', async () => {
+    fake.behave({ ...goodAnswer(ADVICE), answer: { ...(goodAnswer(ADVICE) as { answer: object }).answer, json: true } } as never);
+    const { reply } = await read(engine().stream(context()));
+    expect(reply.content).toBe(ADVICE);
+    expect(reply.coaching.method).toBe('SPIN: Implication questions');
   });
 
-  it('keeps the valid fields of an invalid finish_reply and drops the rest', async () => {
-    const garbled = {
-      stage: 'negotiation',
-      topics: ['haggling', 'closing', 'closing'],
-      options: ['One', 'Two', 'Three', 'Four', 'Five', 'x'.repeat(200)],
-      confidence: 7,
-      needsHuman: 'yes',
-    };
-    const engine = createLlmEngine({ languageModel: mockModel(mockParts(['Try a trial close.'], garbled)) });
-    const reply = await engine.reply(context());
-    expect(reply.content).toBe('Try a trial close.');
-    expect(reply.coaching).toEqual({ stage: 'general', topics: ['closing'] });
-    expect(reply.options).toEqual(['One', 'Two', 'Three', 'Four']);
-    expect(reply.confidence).toBe(1);
-    expect(reply.escalation).toBeUndefined();
-  });
-
-  it('asks for a person when the model sets needsHuman', async () => {
-    const engine = createLlmEngine({ languageModel: mockModel(mockParts(['A coach will follow up.'], { ...FINISH, needsHuman: true })) });
-    const reply = await engine.reply(context());
-    expect(reply.escalation).toEqual({ reason: 'The coach model asked for a person to take over', priority: 'normal' });
-  });
-
-  it('asks for a person after two unsure replies in a row, not after one', async () => {
-    const unsure = { ...FINISH, confidence: 0.2 };
-    const engine = createLlmEngine({ languageModel: mockModel(mockParts(['Can you say more?'], unsure)) });
-    const first = await engine.reply(context());
-    expect(first.escalation).toBeUndefined();
-
-    const history: HistoryMessage[] = [
-      { role: 'user', content: 'help' },
-      { role: 'assistant', content: first.content, state: first.state ?? null },
-    ];
-    const engine2 = createLlmEngine({ languageModel: mockModel(mockParts(['Can you say more?'], unsure)) });
-    const second = await engine2.reply(context({ history }));
-    expect(second.escalation?.priority).toBe('normal');
-  });
-
-  it('never leaves the rep with an empty reply', async () => {
-    const engine = createLlmEngine({ languageModel: mockModel(mockParts([], FINISH)) });
-    const stream = engine.stream(context());
-    const chunks = await collect(stream);
-    const reply = await stream.reply;
-    expect(reply.content.length).toBeGreaterThan(0);
-    expect(chunks.join('')).toBe(reply.content);
-    expect(reply.confidence).toBeLessThan(0.4);
-  });
-
-  it('turns a model error into CoachUnavailableError on both the text and the reply', async () => {
-    const failing = () =>
-      new MockLanguageModelV3({
-        doStream: async () => {
-          throw new Error('boom');
-        },
-      });
-    await expect(createLlmEngine({ languageModel: failing(), maxRetries: 0 }).reply(context())).rejects.toThrow(COACH_UNAVAILABLE_MESSAGE);
-
-    const stream = createLlmEngine({ languageModel: failing(), maxRetries: 0 }).stream(context());
-    await expect(collect(stream)).rejects.toBeInstanceOf(CoachUnavailableError);
-    await expect(stream.reply).rejects.toBeInstanceOf(CoachUnavailableError);
-  });
-
-  it('fails mid-stream after the text written so far', async () => {
-    const parts: LanguageModelV3StreamPart[] = [
-      { type: 'text-start', id: 't1' },
-      { type: 'text-delta', id: 't1', delta: 'Start ' },
-      { type: 'error', error: new Error('provider hiccup') },
-    ];
-    const stream = createLlmEngine({ languageModel: mockModel(parts) }).stream(context());
-    const seen: string[] = [];
-    await expect(
-      (async () => {
-        for await (const chunk of stream.textStream) seen.push(chunk);
-      })(),
-    ).rejects.toBeInstanceOf(CoachUnavailableError);
-    expect(seen).toEqual(['Start']);
-    await expect(stream.reply).rejects.toBeInstanceOf(CoachUnavailableError);
-  });
-
-  it('ends when the caller aborts', async () => {
-    const stalled = new MockLanguageModelV3({
-      doStream: async () => ({ stream: new ReadableStream<LanguageModelV3StreamPart>({ start() {} }) }),
-    });
-    const controller = new AbortController();
-    const stream = createLlmEngine({ languageModel: stalled }).stream(context(), controller.signal);
-    setTimeout(() => controller.abort(), 50);
-    await expect(stream.reply).rejects.toBeInstanceOf(CoachUnavailableError);
-  });
-
-  it('ends a stalled model by timeoutMs even if the model ignores the abort signal', async () => {
-    const stalled = new MockLanguageModelV3({
-      doStream: async () => ({ stream: new ReadableStream<LanguageModelV3StreamPart>({ start() {} }) }),
-    });
+  it('is slow but healthy: a reply taking longer than every timeout but never pausing past one is kept whole', async () => {
+    fake.behave(goodAnswer(ADVICE, FINISH_ARGS, { chunkDelayMs: 150, pieceChars: 8, delayMs: 600 }));
     const started = Date.now();
-    const stream = createLlmEngine({ languageModel: stalled, timeoutMs: 200 }).stream(context());
-    await expect(collect(stream)).rejects.toBeInstanceOf(CoachUnavailableError);
+    const { reply } = await read(engine().stream(context()));
+    expect(Date.now() - started).toBeGreaterThan(1_500);
+    expect(reply.content).toBe(ADVICE);
+    expect(reply.report?.outcome).toBe('complete');
+  });
+});
+
+describe('replies in the wrong shape', () => {
+  it('a tool call and no text: asked again for the text alone, once', async () => {
+    fake.behave((index) => (index === 0 ? { kind: 'answer', answer: { toolCalls: [{ name: 'finish_reply', arguments: FINISH_ARGS }] } } : { kind: 'answer', answer: { content: ADVICE } }));
+    const { text, reply } = await read(engine().stream(context()));
+    expect(text).toBe(ADVICE);
+    expect(reply.content).toBe(ADVICE);
+    expect(reply.coaching.method).toBe('SPIN: Implication questions');
+    expect(reply.report?.reasked).toBe(true);
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]?.body.tool_choice).toBe('none');
+    expect(fake.requests[1]?.body.messages.at(-1)).toMatchObject({ role: 'tool' });
+    expect(reply.escalation).toBeUndefined();
+  });
+
+  it('a tool call and no text, twice: the turn fails (for the built-in coach), and asks for no person', async () => {
+    fake.behave({ kind: 'answer', answer: { toolCalls: [{ name: 'finish_reply', arguments: { ...FINISH_ARGS, confidence: 0.1 } }] } });
+    const stream = engine().stream(context());
     await expect(stream.reply).rejects.toBeInstanceOf(CoachUnavailableError);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    await expect(stream.reply).rejects.toMatchObject({ report: { outcome: 'failed', reason: 'the model wrote no text', reasked: true } });
   });
 
-  it('leaves no unhandled rejection when only one side is awaited', async () => {
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown) => unhandled.push(reason);
-    process.on('unhandledRejection', onUnhandled);
-    try {
-      const failing = new MockLanguageModelV3({
-        doStream: async () => {
-          throw new Error('boom');
-        },
-      });
-      const engine = createLlmEngine({ languageModel: failing, maxRetries: 0 });
-      await expect(collect(engine.stream(context()))).rejects.toBeInstanceOf(CoachUnavailableError);
-      const onlyReply = engine.stream(context());
-      await expect(onlyReply.reply).rejects.toBeInstanceOf(CoachUnavailableError);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(unhandled).toEqual([]);
-    } finally {
-      process.off('unhandledRejection', onUnhandled);
-    }
-  });
-});
-
-describe('citations and options the model leaves out', () => {
-  const knowledge = [
-    { title: 'Objection handling › Price', content: 'Acknowledge, then reframe cost as monthly savings.', rank: 1 },
-    { title: 'Closing › Trial close', content: 'Ask for a small yes first.', rank: 0.5 },
-  ];
-  const text = 'Reframe the cost as savings *(from "Objection handling › Price")*. Then try a trial close *(from "Trial close")*. Use the 3-step rebuttal *(from "The Wolf of Wall Street Playbook")*. (Ask it softly.)';
-  const expected = 'Reframe the cost as savings *(from "Objection handling › Price")*. Then try a trial close *(from "Trial close")*. Use the 3-step rebuttal. (Ask it softly.)';
-
-  it('keeps a citation only when its title was among the passages sent', async () => {
-    const engine = createLlmEngine({ languageModel: mockModel(mockParts([text], FINISH)) });
-    const stream = engine.stream(context({ knowledge }));
-    const chunks = await collect(stream);
-    const reply = await stream.reply;
-    expect(reply.content).toBe(expected);
-    expect(chunks.join('')).toBe(reply.content);
+  it('a reply written inside the tool call is shown', async () => {
+    fake.behave({ kind: 'answer', answer: { toolCalls: [{ name: 'finish_reply', arguments: { ...FINISH_ARGS, reply: ADVICE } }] } });
+    const { reply } = await read(engine().stream(context()));
+    expect(reply.content).toBe(ADVICE);
+    expect(fake.requests).toHaveLength(1);
   });
 
-  it('filters the same way when the citation arrives one character at a time', async () => {
-    const engine = createLlmEngine({ languageModel: mockModel(mockParts([...text], FINISH)) });
-    const stream = engine.stream(context({ knowledge }));
-    const chunks = await collect(stream);
-    expect((await stream.reply).content).toBe(expected);
-    expect(chunks.join('')).toBe(expected);
-    // Held back only around a possible citation: most of the text still streams piece by piece.
-    expect(chunks.length).toBeGreaterThan(50);
-  });
-
-  it('drops every citation when no passage was sent', async () => {
-    const engine = createLlmEngine({ languageModel: mockModel(mockParts(['Use feel-felt-found _(from "Objection handling › Price")_.'], FINISH)) });
-    expect((await engine.reply(context({ knowledge: [] }))).content).toBe('Use feel-felt-found.');
-  });
-
-  it('offers a way past its question when the model gives no options', async () => {
-    const engine = createLlmEngine({ languageModel: mockModel(mockParts(['What does the buyer say right before they go quiet?'])) });
-    const reply = await engine.reply(context());
-    expect(reply.options).toEqual(['Just give me a tip', 'I have a different problem']);
-  });
-});
-
-describe('the system prompt', () => {
-  it('carries the listening, motion and role-play rules, the methods and the income as onboarding asks it', async () => {
-    const model = mockModel(mockParts(['Ok.'], FINISH));
-    await createLlmEngine({ languageModel: model }).reply(context());
-    const system = systemPromptOf(model.doStreamCalls[0]);
-    for (const rule of [
-      'Never ask a question you already asked',
-      'that is their answer',
-      'The options you offered earlier are in the conversation',
-      'different named technique',
-      'exactly one question per turn',
-      'no gatekeeper, LinkedIn or cold-email tips for a door-to-door or showroom rep',
-      'no cold-call openers for a rep whose leads are inbound',
-      "the rep's own buyer",
-      '3–5 exchanges',
-      'trust me',
-      'a stronger version of one of their own lines',
-      'biggest struggle',
-      'Sandler pain funnel',
-      'MEDDIC',
-      'Challenger',
-      'LAER',
-      'SPIN Selling',
-      'Commission/bonus last month: $3,000',
-      'Commission/bonus target this month: $8,000',
-    ]) {
-      expect(system).toContain(rule);
-    }
-  });
-});
-
-describe('toModelMessages', () => {
-  it('maps roles, merges runs of one role, drops a leading assistant turn and keeps the last 20', () => {
-    const history: HistoryMessage[] = [
-      { role: 'assistant', content: 'Welcome!' },
-      { role: 'user', content: 'First' },
-      { role: 'assistant', content: 'Coach says' },
-      { role: 'team', content: 'Team says' },
-    ];
-    expect(toModelMessages(history, 'Now')).toEqual([
-      { role: 'user', content: 'First' },
-      { role: 'assistant', content: 'Coach says\n\nTeam says' },
-      { role: 'user', content: 'Now' },
-    ]);
-
-    const long: HistoryMessage[] = Array.from({ length: 30 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `m${i}` }));
-    const messages = toModelMessages(long, 'Now');
-    expect(messages[0]).toEqual({ role: 'user', content: 'm10' });
-    expect(messages).toHaveLength(21);
-  });
-});
-
-// ---------------------------------------------------------------------------------------------
-// A fake OpenAI-compatible server, to check the real provider path: HTTP, SSE, errors, timeouts.
-
-type Mode = 'ok' | 'error500' | 'error401' | 'silent' | 'stall-after-first-chunk';
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: { model?: string; stream?: boolean; messages?: Array<{ role: string; content: unknown }>; tools?: unknown[] };
-}
-
-const openServers: http.Server[] = [];
-afterEach(async () => {
-  for (const server of openServers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+  for (const [name, trailer] of [
+    ['a ```json block', `\n\n\`\`\`json\n${JSON.stringify({ name: 'finish_reply', arguments: FINISH_ARGS })}\n\`\`\``],
+    ['<tool_call> tags', `\n<tool_call>${JSON.stringify({ name: 'finish_reply', arguments: FINISH_ARGS })}</tool_call>`],
+  ] as const) {
+    it(`a tool call written into the text as ${name}: never shown or stored, and read`, async () => {
+      fake.behave({ kind: 'answer', answer: { content: `${ADVICE}${trailer}`, pieceChars: 5 } });
+      const { text, reply } = await read(engine().stream(context()));
+      expect(text.trim()).toBe(ADVICE);
+      expect(reply.content).toBe(ADVICE);
+      expect(reply.coaching.method).toBe('SPIN: Implication questions');
+      expect(reply.options).toEqual(FINISH_ARGS.options);
+    });
   }
+
+  it('<think> is never shown, stored, or sent back', async () => {
+    fake.behave(goodAnswer(`<think>The rep sells solar; they want a line about cost.</think>${ADVICE}`, FINISH_ARGS, { pieceChars: 4 }));
+    const { text, reply } = await read(engine().stream(context()));
+    expect(text).toBe(ADVICE);
+    expect(reply.content).toBe(ADVICE);
+    expect(JSON.stringify(reply)).not.toContain('they want a line');
+  });
+
+  it('out of tokens: cut at its last whole sentence, marked, with Go on; never stored as whole', async () => {
+    fake.behave({ kind: 'answer', answer: { content: `${ADVICE} And when they push back on the monthly numb`, finishReason: 'length' } });
+    const { reply } = await read(engine().stream(context()));
+    expect(reply.content).toBe(`${ADVICE}\n\n${INCOMPLETE_NOTE}`);
+    expect(reply.options[0]).toBe(GO_ON);
+    expect((reply.state as LlmState).incomplete).toBe(true);
+    expect(reply.report).toMatchObject({ outcome: 'incomplete', finishReason: 'length' });
+  });
+
+  it('no diagnosis at all: the built-in classifier fills it in, and the usual options are offered', async () => {
+    fake.behave({ kind: 'answer', answer: { content: ADVICE } });
+    const { reply } = await read(engine().stream(context()));
+    expect(reply.coaching).toEqual({ stage: 'middle', topics: ['objection_handling'] });
+    expect(reply.options).toEqual(['Give me another tip', 'Role-play this with me', 'I have a different problem']);
+    expect(reply.escalation).toBeUndefined();
+  });
 });
 
-function sse(res: http.ServerResponse, payload: unknown): void {
-  res.write(`data: ${typeof payload === 'string' ? payload : JSON.stringify(payload)}\n\n`);
-}
-
-function chunk(delta: Record<string, unknown>, finishReason: string | null = null) {
-  return { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'fake-coach', choices: [{ index: 0, delta, finish_reason: finishReason }] };
-}
-
-async function startFakeProvider(mode: Mode): Promise<{ baseURL: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (data: Buffer) => (raw += data.toString()));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-        res.writeHead(404).end();
-        return;
-      }
-      received.push({ headers: req.headers, body: JSON.parse(raw) as Received['body'] });
-      if (mode === 'silent') return; // accepted, never answered
-      if (mode === 'error500' || mode === 'error401') {
-        res.writeHead(mode === 'error500' ? 500 : 401, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: mode === 'error500' ? 'internal error' : 'bad key', type: 'server_error' } }));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-      sse(res, chunk({ role: 'assistant', content: 'Ask an ' }));
-      if (mode === 'stall-after-first-chunk') return;
-      sse(res, chunk({ content: 'Implication question: ' }));
-      sse(res, chunk({ content: '"What does waiting cost you?"' }));
-      const args = JSON.stringify(FINISH);
-      const half = Math.floor(args.length / 2);
-      sse(res, chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'finish_reply', arguments: args.slice(0, half) } }] }));
-      sse(res, chunk({ tool_calls: [{ index: 0, function: { arguments: args.slice(half) } }] }));
-      sse(res, chunk({}, 'tool_calls'));
-      sse(res, '[DONE]');
-      res.end();
-    });
-  });
-  openServers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { baseURL: `http://127.0.0.1:${port}/v1`, received };
-}
-
-describe('LLM engine against an OpenAI-compatible HTTP server', () => {
-  it('streams a full reply and sends the model, the key and the system prompt', async () => {
-    const { baseURL, received } = await startFakeProvider('ok');
-    const engine = createLlmEngine({ baseURL, apiKey: 'test', model: 'fake-coach' });
-
-    const stream = engine.stream(context());
-    const chunks = await collect(stream);
-    const reply = await stream.reply;
-
-    expect(chunks.join('')).toBe('Ask an Implication question: "What does waiting cost you?"');
-    expect(chunks).toHaveLength(3);
-    expect(reply.content).toBe('Ask an Implication question: "What does waiting cost you?"');
-    expect(reply.coaching).toEqual({ stage: 'middle', topics: ['objection_handling', 'closing'], method: 'SQUARE: Address objections' });
-    expect(reply.options).toEqual(FINISH.options);
-    expect(reply.confidence).toBe(0.85);
-
-    expect(received).toHaveLength(1);
-    const request = received[0]!;
-    expect(request.headers.authorization).toBe('Bearer test');
-    expect(request.body.model).toBe('fake-coach');
-    expect(request.body.stream).toBe(true);
-    const system = request.body.messages?.find((message) => message.role === 'system');
-    expect(system?.content).toEqual(expect.stringContaining('SunPeak rooftop panels'));
-    expect(system?.content).toEqual(expect.stringContaining('Handling the price objection'));
-    expect(request.body.messages?.at(-1)).toEqual({ role: 'user', content: 'They keep saying it is too expensive.' });
-    expect(JSON.stringify(request.body.tools)).toContain('finish_reply');
-  });
-
-  it('turns a 500 answer into CoachUnavailableError', async () => {
-    const { baseURL, received } = await startFakeProvider('error500');
-    const engine = createLlmEngine({ baseURL, apiKey: 'test', model: 'fake-coach', maxRetries: 0 });
-    await expect(engine.reply(context())).rejects.toBeInstanceOf(CoachUnavailableError);
-    const stream = engine.stream(context());
-    await expect(collect(stream)).rejects.toThrow(COACH_UNAVAILABLE_MESSAGE);
-    await expect(stream.reply).rejects.toBeInstanceOf(CoachUnavailableError);
-    expect(received).toHaveLength(2);
-  });
-
-  it('retries a 500 once by default, then gives up', async () => {
-    const { baseURL, received } = await startFakeProvider('error500');
-    const engine = createLlmEngine({ baseURL, apiKey: 'test', model: 'fake-coach' });
-    await expect(engine.reply(context())).rejects.toBeInstanceOf(CoachUnavailableError);
-    expect(received).toHaveLength(2);
-  });
-
-  it('does not retry a rejected key', async () => {
-    const { baseURL, received } = await startFakeProvider('error401');
-    const engine = createLlmEngine({ baseURL, apiKey: 'wrong', model: 'fake-coach' });
-    await expect(engine.reply(context())).rejects.toBeInstanceOf(CoachUnavailableError);
-    expect(received).toHaveLength(1);
-  });
-
-  it('gives up on a server that never answers within timeoutMs', async () => {
-    const { baseURL, received } = await startFakeProvider('silent');
-    const engine = createLlmEngine({ baseURL, apiKey: 'test', model: 'fake-coach', timeoutMs: 300 });
+describe('time', () => {
+  it('no first token within the first-token timeout: fails then, not at the whole-reply cap', async () => {
+    fake.behave({ kind: 'hang' });
     const started = Date.now();
-    const stream = engine.stream(context());
-    await expect(collect(stream)).rejects.toBeInstanceOf(CoachUnavailableError);
-    await expect(stream.reply).rejects.toBeInstanceOf(CoachUnavailableError);
+    await expect(engine().stream(context()).reply).rejects.toMatchObject({ report: { outcome: 'failed' } });
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(received).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.requests[0]?.closedEarly).toBe(true);
   });
 
-  it('gives up on a stream that stalls half-way within timeoutMs', async () => {
-    const { baseURL } = await startFakeProvider('stall-after-first-chunk');
-    const engine = createLlmEngine({ baseURL, apiKey: 'test', model: 'fake-coach', timeoutMs: 300 });
+  it('a stall after a few words fails the turn; a stall after most of a reply keeps it, cut and marked', async () => {
+    fake.behave({ kind: 'answer', answer: { content: ADVICE, stallAfterChars: 20 } });
+    await expect(engine().stream(context()).reply).rejects.toMatchObject({ report: { reason: expect.stringContaining('stall') } });
+
+    const long = `${ADVICE} ${ADVICE} Then book the next step before you leave the kitchen table.`;
+    fake.behave({ kind: 'answer', answer: { content: long, stallAfterChars: long.length - 20 } });
+    const { reply } = await read(engine().stream(context()));
+    expect(reply.content).toBe(`${ADVICE} ${ADVICE}\n\n${INCOMPLETE_NOTE}`);
+    expect(reply.report?.outcome).toBe('incomplete');
+  });
+
+  it('a 429 whose Retry-After does not fit in the first-token time fails at once; a short one is waited out', async () => {
+    fake.behave({ kind: 'status', status: 429, headers: { 'retry-after': '30' } });
     const started = Date.now();
-    const stream = engine.stream(context());
-    const seen: string[] = [];
-    await expect(
-      (async () => {
-        for await (const text of stream.textStream) seen.push(text);
-      })(),
-    ).rejects.toBeInstanceOf(CoachUnavailableError);
-    await expect(stream.reply).rejects.toBeInstanceOf(CoachUnavailableError);
-    expect(seen).toEqual(['Ask an']);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    await expect(engine().stream(context()).reply).rejects.toMatchObject({ report: { reason: expect.stringContaining('429') } });
+    expect(Date.now() - started).toBeLessThan(500);
+
+    fake.requests.length = 0;
+    fake.behave((index) => (index === 0 ? { kind: 'status', status: 429, headers: { 'retry-after-ms': '100' } } : goodAnswer(ADVICE)));
+    const { reply } = await read(engine().stream(context()));
+    expect(reply.content).toBe(ADVICE);
+    expect(fake.requests).toHaveLength(2);
   });
 
-  it('turns a refused connection into CoachUnavailableError', async () => {
-    // Take a free port, then close it again so nothing listens there.
-    const probe = http.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
+  it('stops the model call when the caller aborts', async () => {
+    fake.behave(goodAnswer(ADVICE, FINISH_ARGS, { chunkDelayMs: 100, pieceChars: 4 }));
+    const controller = new AbortController();
+    const stream = engine().stream(context(), controller.signal);
+    setTimeout(() => controller.abort(), 250);
+    await expect(stream.reply).rejects.toMatchObject({ report: { outcome: 'aborted' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.requests[0]?.closedEarly).toBe(true);
+  });
+});
 
-    const engine = createLlmEngine({ baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'test', model: 'fake-coach', maxRetries: 0 });
-    const error: unknown = await engine.reply(context()).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(CoachUnavailableError);
-    expect((error as Error).message).toBe(COACH_UNAVAILABLE_MESSAGE);
+describe('servers without tools', () => {
+  it('a server that refuses tools: the engine goes over to the plain-text trailer and says so', async () => {
+    const changes: string[] = [];
+    fake.behave((_index, request) =>
+      request.body.tools
+        ? { kind: 'status', status: 400, body: { error: { message: 'registry.ollama.ai/library/gemma does not support tools' } } }
+        : { kind: 'answer', answer: { content: `${ADVICE}\n<reply-data>\nstage: close\ntopics: closing\nmethod: Summary close\noptions: Role-play it | Next tip\n</reply-data>` } },
+    );
+    const coach = engine({ onOutputChange: (output) => changes.push(output) });
+    const { text, reply } = await read(coach.stream(context()));
+    expect(text.trim()).toBe(ADVICE);
+    expect(reply.coaching).toEqual({ stage: 'close', topics: ['closing'], method: 'Summary close' });
+    expect(reply.options).toEqual(['Role-play it', 'Next tip']);
+    expect(changes).toEqual(['text']);
+    expect(coach.describe?.().output).toBe('plain-text trailer');
+    expect(fake.requests.at(-1)?.body.messages[0]?.content).toContain('<reply-data>');
+
+    // For good: the next turn does not try tools again.
+    fake.requests.length = 0;
+    await read(coach.stream(context()));
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('COACH_OUTPUT=text from the start: no tools are sent, and a bare trailer without its tags is still read', async () => {
+    fake.behave({ kind: 'answer', answer: { content: `${ADVICE}\n\nstage: close\ntopics: closing\noptions: Role-play it` } });
+    const { reply } = await read(engine({ output: 'text' }).stream(context()));
+    expect(fake.requests[0]?.body.tools).toBeUndefined();
+    expect(reply.content).toBe(ADVICE);
+    expect(reply.coaching.stage).toBe('close');
+    expect(reply.options).toEqual(['Role-play it']);
+  });
+
+  it("a server that refuses stream_options is asked again without them", async () => {
+    fake.behave((_index, request) =>
+      'stream_options' in request.body ? { kind: 'status', status: 400, body: { error: { message: 'Unrecognized request argument: stream_options' } } } : goodAnswer(ADVICE),
+    );
+    const { reply } = await read(engine().stream(context()));
+    expect(reply.content).toBe(ADVICE);
+  });
+});
+
+describe('escalation and role-play', () => {
+  it('asks for a person when the model says so, or after two unsure replies of its own, never for a broken one', async () => {
+    fake.behave(goodAnswer(ADVICE, { ...FINISH_ARGS, needsHuman: true }));
+    expect((await read(engine().stream(context()))).reply.escalation?.reason).toContain('asked for a person');
+
+    fake.behave(goodAnswer('Which part of the call is it?', { ...FINISH_ARGS, confidence: 0.2 }));
+    const first = (await read(engine().stream(context()))).reply;
+    expect(first.escalation).toBeUndefined();
+    const history: HistoryMessage[] = [{ role: 'user', content: 'help' }, { role: 'assistant', content: first.content, coaching: first.coaching, options: first.options, state: first.state ?? null }];
+    expect((await read(engine().stream(context({ history, message: 'idk' })))).reply.escalation?.reason).toContain('unsure');
+  });
+
+  it('keeps the scene: who it plays, the exchanges, the rep lines; the feedback turn ends it', async () => {
+    const coach = engine();
+    fake.behave(goodAnswer('*I am Dana, at her kitchen table.* "It is a lot of money."', { ...FINISH_ARGS, roleplay: 'start', buyer: 'Dana, the homeowner' }));
+    const start = (await read(coach.stream(context({ message: 'can you be dana, the wife' })))).reply;
+    expect((start.state as LlmState).scene).toMatchObject({ buyer: 'Dana, the homeowner', exchanges: 1, repLines: [] });
+    expect(start.coaching.method).toBeUndefined();
+
+    const history: HistoryMessage[] = [
+      { role: 'user', content: 'can you be dana, the wife' },
+      { role: 'assistant', content: start.content, coaching: start.coaching, options: start.options, state: start.state ?? null },
+    ];
+    // The model answers as Dana without saying so: the scene goes on, with the scene's options.
+    fake.behave({ kind: 'answer', answer: { content: '"Okay... what would it cost us a month?"' } });
+    const line = (await read(coach.stream(context({ history, message: 'totally fair dana, what worries you most?' })))).reply;
+    expect((line.state as LlmState).scene).toMatchObject({ exchanges: 2, repLines: ['totally fair dana, what worries you most?'] });
+    expect(line.options).toEqual(SCENE_OPTIONS);
+    expect(String(fake.requests.at(-1)?.body.messages.at(-1)?.content)).toContain('Role-play in progress: you are playing Dana, the homeowner');
+
+    history.push({ role: 'user', content: 'totally fair dana, what worries you most?' }, { role: 'assistant', content: line.content, coaching: line.coaching, options: line.options, state: line.state ?? null });
+    fake.behave(goodAnswer('You asked what worried her: good. Next time, name the monthly number.', { ...FINISH_ARGS, roleplay: 'end', method: 'LAER' }));
+    const end = (await read(coach.stream(context({ history, message: 'stop, how did i do' })))).reply;
+    expect((end.state as LlmState).scene).toBeNull();
+    // The stop request is not one of the rep's lines.
+    expect(String(fake.requests.at(-1)?.body.messages.at(-1)?.content)).not.toContain('1. "stop, how did i do"');
   });
 });

@@ -1,105 +1,174 @@
 /**
- * The LLM coach engine (DECISIONS §6): any OpenAI-compatible chat endpoint, driven through the
- * AI SDK with the same playbook and knowledge as the built-in engine. The reply text streams;
- * the diagnosis and the tappable options come back through one `finish_reply` tool call that
- * the model makes after writing its text. Citations of titles that were not among the passages
- * sent are dropped as the text streams (citations.ts).
+ * The LLM coach engine (DECISIONS §6, ADR 0013): any OpenAI-compatible chat endpoint, with the
+ * same playbook and knowledge as the built-in coach. The reply text streams; the diagnosis, the
+ * options and the role-play step come back through one `finish_reply` tool call after the text,
+ * or, for models and servers without tools, through `<reply-data>` lines after it.
+ *
+ * A reply is never lost to its shape: thinking and tool calls written into the text are held
+ * back (structure.ts); a model that only called the tool is asked again for its text; a reply cut
+ * short (out of tokens, or the model went quiet after most of it) is kept, cut at its last whole
+ * sentence and marked; a diagnosis the model left out is filled in by the built-in classifier.
+ * Only a model that said next to nothing fails the turn, for the built-in coach to answer.
  */
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { streamText, tool, type LanguageModel, type ModelMessage } from 'ai';
-import { z } from 'zod';
-import { STAGES, TOPICS, type Coaching, type Stage, type Topic } from '../../../../shared/coaching.js';
+import { TOPIC_STAGE, type Coaching, type Stage, type Topic } from '../../../../shared/coaching.js';
 import {
+  COACH_UNAVAILABLE_MESSAGE,
   CoachUnavailableError,
   type CoachContext,
   type CoachEngine,
   type CoachReply,
   type CoachStream,
+  type CoachTurnReport,
   type EngineState,
   type HistoryMessage,
 } from '../engine.js';
 import { TextChannel } from '../text-channel.js';
 import { CitationFilter } from './citations.js';
-import { FINISH_TOOL_NAME, buildSystemPrompt, titlesSent } from './prompt.js';
+import { FINISH_TOOL, FINISH_TOOL_NAME, SCENE_LINES_KEPT, SCENE_MAX_EXCHANGES, buildMessages, buildSystemPrompt, titlesSent, type OutputMode, type Scene } from './prompt.js';
+import { ProviderError, type ChatClient, type ProviderEvent, type ProviderTimeouts, type Usage, type WireMessage } from './provider.js';
+import { mergeData, readDataBlock, readToolArguments, type ReplyData, type RoleplayStep } from './reply-data.js';
+import { ReplyFilter, splitBareTrailer } from './structure.js';
 
-interface CommonOptions {
-  /** The whole call, retries included, must end within this. Default 30 s. */
-  timeoutMs?: number;
-  /**
-   * Retries of the initial request on 408/409/429/5xx and network errors (AI SDK backoff: 2 s,
-   * then 4 s), all inside `timeoutMs`. Default 1: one blip is worth hiding from the rep, a longer
-   * outage is better told to them quickly.
-   */
-  maxRetries?: number;
+export { COACH_UNAVAILABLE_MESSAGE };
+
+export interface LlmEngineOptions {
+  client: ChatClient;
+  /** How the model hands back its diagnosis: the finish_reply tool (default), or `<reply-data>` lines. */
+  output?: OutputMode;
+  timeouts?: Partial<ProviderTimeouts>;
+  maxTokens?: number;
+  temperature?: number;
+  /** Send last month's and the target income, the city and the state (default true). */
+  shareIncomeAndLocation?: boolean;
+  /** The built-in classifier, for a diagnosis the model left out. */
+  diagnose?: (message: string) => { stage: Stage; topics: Topic[] };
+  /** Told when a server refused tools and the engine went over to the plain-text mode for good. */
+  onOutputChange?: (output: OutputMode, reason: string) => void;
+  now?: () => number;
 }
 
-export type LlmEngineOptions =
-  | (CommonOptions & { baseURL: string; apiKey?: string; model: string; fetch?: typeof fetch })
-  | (CommonOptions & { languageModel: LanguageModel });
+export interface LlmEngine extends CoachEngine {
+  /** A small request, for the circuit breaker's background retry: resolves when the model answered. */
+  ping(): Promise<void>;
+}
 
-export const COACH_UNAVAILABLE_MESSAGE = 'The AI coach is unavailable right now. Please try again in a moment.';
+export const DEFAULT_TIMEOUTS: ProviderTimeouts = { firstTokenMs: 15_000, betweenChunksMs: 10_000, totalMs: 120_000 };
+export const DEFAULT_MAX_TOKENS = 800;
+export const DEFAULT_TEMPERATURE = 0.5;
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_RETRIES = 1;
-/** Enough context for the thread without letting a long conversation grow the prompt forever. */
-const MAX_HISTORY_MESSAGES = 20;
-const HISTORY_MESSAGE_MAX_CHARS = 4_000;
-const OPTION_MAX_CHARS = 80;
-const MAX_OPTIONS = 4;
-const METHOD_MAX_CHARS = 120;
 /** Below this the reply counts as unsure; two unsure replies in a row call in a person (§6). */
 const LOW_CONFIDENCE = 0.4;
-/** Used when the model skips or garbles `finish_reply`: we cannot tell, so neither sure nor unsure. */
-const FALLBACK_CONFIDENCE = 0.5;
-/** Said when the model wrote no text at all (e.g. only called the tool), so the rep is never left with an empty bubble. */
-const EMPTY_REPLY_TEXT = "Sorry, I couldn't put an answer together. Could you tell me a bit more about the call you want help with?";
-const EMPTY_REPLY_CONFIDENCE = 0.2;
-/**
- * Offered when the model gave no options (skipped or garbled `finish_reply`), so the rep always has
- * something to tap: after advice, the usual next steps; after a question, a way past it.
- */
+/** A reply cut off after at least this much text is kept (cut at its last sentence) rather than replaced. */
+const KEEP_PARTIAL_MIN_CHARS = 160;
+export const INCOMPLETE_NOTE = '*(The coach was cut off here. Tap "Go on" for the rest.)*';
+export const GO_ON = 'Go on';
 const NEXT_STEP_OPTIONS = ['Give me another tip', 'Role-play this with me', 'I have a different problem'];
 const AFTER_QUESTION_OPTIONS = ['Just give me a tip', 'I have a different problem'];
+export const SCENE_OPTIONS = ['Give me a hint', 'Stop the role-play'];
+const AFTER_SCENE_OPTIONS = ['Try the scene again', 'Give me another tip', 'I have a different problem'];
+const REASK =
+  'The rep saw nothing: your reply had no text, only the tool call. Write your reply to the rep now, as plain text, and do not call the tool again.';
+/** The rep stepping out of a scene, which is not one of their lines in it. */
+const STOP_REQUEST = /^\W*(?:ok(?:ay)?\W+)?(?:stop|pause|end (?:it|the (?:scene|role ?play))|cut|enough|how did i do|that'?s enough)\b/i;
 
-const finishReplyTool = tool({
-  description:
-    'Call once, after writing your reply text, with your diagnosis of the rep\'s problem and the tappable options to show under your reply.',
-  inputSchema: z.object({
-    stage: z.enum(STAGES).describe('Where the rep\'s call breaks down; general when unknown or not about a call stage.'),
-    topics: z.array(z.enum(TOPICS)).min(1).describe('The topics of the problem, most likely first.'),
-    method: z.string().optional().describe('The named method you coached with, if any.'),
-    options: z.array(z.string().max(OPTION_MAX_CHARS)).max(MAX_OPTIONS).describe('Up to 4 short replies the rep can tap.'),
-    confidence: z.number().min(0).max(1).describe('How sure you are that you understood what the rep needs.'),
-    needsHuman: z.boolean().describe('True when a person from the coaching team should take over.'),
-  }),
-});
-
-/** What the engine stores with its own messages, to notice two unsure replies in a row. */
-interface LlmState extends EngineState {
+/** What the engine stores with its own messages. */
+export interface LlmState extends EngineState {
   engine: 'llm';
-  confidence: number;
+  /** The model's own confidence, when it gave one. */
+  confidence?: number;
   escalated: boolean;
+  /** What this reply did in a role-play, for the history the model sees next. */
+  roleplayStep: RoleplayStep;
+  /** The scene in progress after this reply, or null. */
+  scene: Scene | null;
+  incomplete?: boolean;
 }
 
-interface Finish {
-  coaching: Coaching;
-  options: string[];
-  confidence: number;
-  needsHuman: boolean;
+/** The engine's state on an earlier message, when that message was the LLM engine's. */
+export function llmStateOf(message: HistoryMessage | undefined): LlmState | null {
+  const state = message?.state;
+  return state && state.engine === 'llm' ? (state as LlmState) : null;
 }
 
-export function createLlmEngine(options: LlmEngineOptions): CoachEngine {
-  const model: LanguageModel =
-    'languageModel' in options
-      ? options.languageModel
-      : createOpenAICompatible({
-          name: 'coach',
-          baseURL: options.baseURL,
-          ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-          ...(options.fetch ? { fetch: options.fetch } : {}),
-        }).chatModel(options.model);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+/** The text of one turn as it streams: thinking and structure held back, citations checked, timed. */
+class TurnText {
+  content = '';
+  firstTextAt: number | undefined;
+  private citations: CitationFilter;
+
+  constructor(
+    private readonly channel: TextChannel,
+    private readonly titles: string[],
+    private readonly now: () => number,
+  ) {
+    this.citations = new CitationFilter(titles);
+  }
+
+  write(piece: string): void {
+    const shown = this.citations.push(piece);
+    this.emit(shown);
+  }
+
+  /** The end of one model call's text (the citation filter lets go of what it held). */
+  end(): void {
+    this.emit(this.citations.flush());
+  }
+
+  /** What was shown was thinking: forget it (the stored message replaces it on screen). */
+  reset(): void {
+    this.content = '';
+    this.citations = new CitationFilter(this.titles);
+  }
+
+  replace(content: string): void {
+    this.content = content;
+  }
+
+  /** The stored text: citations of titles not sent removed with what led into them. */
+  tidy(): string {
+    return this.citations.tidy(this.content);
+  }
+
+  private emit(text: string): void {
+    if (!text) return;
+    this.firstTextAt ??= this.now();
+    this.content += text;
+    this.channel.push(text);
+  }
+}
+
+/** The text up to its last whole sentence, for a reply that was cut off. */
+export function cutToSentence(text: string): string {
+  const trimmed = text.trim();
+  let end = -1;
+  for (const match of trimmed.matchAll(/[.!?…](?:["”'’*_)]*)(?=\s|$)/g)) end = match.index + match[0].length;
+  const paragraph = trimmed.lastIndexOf('\n\n');
+  end = Math.max(end, paragraph);
+  return end > 0 ? trimmed.slice(0, end).trim() : `${trimmed}…`;
+}
+
+function endsWithQuestion(text: string): boolean {
+  return /\?[\s*_)"”]*$/.test(text.trim());
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof ProviderError) return `${error.kind}${error.statusCode ? ` ${error.statusCode}` : ''}: ${error.message}`.slice(0, 300);
+  return (error instanceof Error ? error.message : String(error)).slice(0, 300);
+}
+
+/** A server that has no tool calls for this model says so with a 400 (Ollama, llama.cpp, some gateways). */
+function refusesTools(error: unknown): boolean {
+  return error instanceof ProviderError && error.kind === 'http' && (error.statusCode === 400 || error.statusCode === 422) && /tool|function/i.test(error.message);
+}
+
+export function createLlmEngine(options: LlmEngineOptions): LlmEngine {
+  const { client } = options;
+  const now = options.now ?? Date.now;
+  const timeouts: ProviderTimeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
+  const temperature = options.temperature ?? DEFAULT_TEMPERATURE;
+  const shareIncomeAndLocation = options.shareIncomeAndLocation ?? true;
+  let output: OutputMode = options.output ?? 'tools';
 
   function stream(ctx: CoachContext, signal?: AbortSignal): CoachStream {
     const text = new TextChannel();
@@ -110,194 +179,214 @@ export function createLlmEngine(options: LlmEngineOptions): CoachEngine {
     return { textStream: text, reply };
   }
 
-  async function run(ctx: CoachContext, callerSignal: AbortSignal | undefined, text: TextChannel): Promise<CoachReply> {
-    // One deadline for the whole call, so a stalled provider (headers sent, body never) still ends.
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const abortSignal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
-    let content = '';
-    let finishInput: unknown;
-    const citations = new CitationFilter(titlesSent(ctx.knowledge));
-    const write = (piece: string) => {
-      if (!piece) return;
-      content += piece;
-      text.push(piece);
+  async function run(ctx: CoachContext, signal: AbortSignal | undefined, channel: TextChannel): Promise<CoachReply> {
+    const started = now();
+    const previous = ctx.history.findLast((m) => m.role !== 'user');
+    const prior = llmStateOf(previous);
+    const sceneBefore = previous?.role === 'assistant' ? (prior?.scene ?? null) : null;
+    const scene: Scene | null = sceneBefore
+      ? { ...sceneBefore, repLines: STOP_REQUEST.test(ctx.message) ? sceneBefore.repLines : [...sceneBefore.repLines, ctx.message].slice(-SCENE_LINES_KEPT) }
+      : null;
+    const turn = new TurnText(channel, titlesSent(ctx.knowledge), now);
+    let usage: Usage | undefined;
+    let finishReason: string | undefined;
+    let reasked = false;
+    let incomplete: string | undefined;
+
+    const report = (outcome: CoachTurnReport['outcome'], reason?: string): CoachTurnReport => ({
+      engine: 'llm',
+      outcome,
+      ...(reason ? { reason } : {}),
+      model: client.model,
+      output,
+      ...(turn.firstTextAt !== undefined ? { firstTextMs: turn.firstTextAt - started } : {}),
+      totalMs: now() - started,
+      ...(finishReason ? { finishReason } : {}),
+      ...usage,
+      ...(reasked ? { reasked } : {}),
+    });
+    const unavailable = (error: unknown): CoachUnavailableError => {
+      const failure = new CoachUnavailableError(COACH_UNAVAILABLE_MESSAGE, { cause: error, report: report(signal?.aborted ? 'aborted' : 'failed', describeFailure(error)) });
+      channel.fail(failure);
+      return failure;
     };
-    try {
-      const result = streamText({
-        model,
-        system: buildSystemPrompt(ctx.profile, ctx.knowledge),
-        messages: toModelMessages(ctx.history, ctx.message),
-        tools: { [FINISH_TOOL_NAME]: finishReplyTool },
-        toolChoice: 'auto',
-        maxRetries,
-        abortSignal,
-        // Errors are read from fullStream below; the default handler would only log them again.
-        onError: () => undefined,
-      });
-      for await (const part of untilAborted(result.fullStream, abortSignal)) {
-        if (part.type === 'text-delta') {
-          if (part.text) write(citations.push(part.text));
-        } else if (part.type === 'tool-call') {
-          // The first call wins; an invalid one (schema mismatch) still carries the model's raw
-          // input, which readFinish salvages field by field.
-          if (part.toolName === FINISH_TOOL_NAME && finishInput === undefined) finishInput = part.input ?? null;
-        } else if (part.type === 'error') {
-          throw part.error;
-        } else if (part.type === 'abort') {
-          throw abortSignal.reason ?? new Error('The coach call was aborted');
+
+    /** One model call; its text goes to the rep as it comes, its structured parts are returned. */
+    const call = async (messages: WireMessage[], toolChoice: 'auto' | 'none', filter: ReplyFilter, calls: ProviderEvent[]) => {
+      const events = client.complete(
+        { messages, ...(output === 'tools' ? { tools: [FINISH_TOOL], toolChoice } : {}), maxTokens, temperature },
+        timeouts,
+        signal,
+      );
+      for await (const event of events) {
+        if (event.type === 'text') {
+          const out = filter.push(event.text);
+          if (out.reset) turn.reset();
+          turn.write(out.visible);
+        } else if (event.type === 'tool-call') calls.push(event);
+        else if (event.type === 'finish') {
+          finishReason = event.reason;
+          if (event.usage) usage = { ...event.usage };
         }
       }
-      // Some aborts end the stream quietly; a cut-off reply must not pass for a whole one.
-      if (abortSignal.aborted) throw abortSignal.reason;
-      write(citations.flush());
-    } catch (error) {
-      const unavailable = new CoachUnavailableError(COACH_UNAVAILABLE_MESSAGE, { cause: error });
-      text.fail(unavailable);
-      throw unavailable;
+    };
+    /** Ends a call's text, whether it finished or broke off: what the filters held back is let go or kept as data. */
+    const settle = (filter: ReplyFilter) => {
+      const out = filter.flush();
+      if (out.reset) turn.reset();
+      turn.write(out.visible);
+      turn.end();
+    };
+
+    let messages: WireMessage[] = [];
+    const filter = new ReplyFilter();
+    const calls: ProviderEvent[] = [];
+    for (let attempt = 0; ; attempt++) {
+      messages = buildMessages(buildSystemPrompt(ctx.profile, { output, shareIncomeAndLocation }), ctx, output, scene);
+      try {
+        await call(messages, 'auto', filter, calls);
+        settle(filter);
+        break;
+      } catch (error) {
+        if (signal?.aborted) throw unavailable(error);
+        if (attempt === 0 && output === 'tools' && refusesTools(error) && !turn.content) {
+          output = 'text';
+          options.onOutputChange?.('text', describeFailure(error));
+          continue;
+        }
+        settle(filter);
+        if (turn.content.trim().length < KEEP_PARTIAL_MIN_CHARS) throw unavailable(error);
+        incomplete = describeFailure(error);
+        break;
+      }
     }
 
-    const finish = readFinish(finishInput);
-    if (!content.trim()) {
-      content = EMPTY_REPLY_TEXT;
-      text.push(EMPTY_REPLY_TEXT);
-      finish.confidence = Math.min(finish.confidence, EMPTY_REPLY_CONFIDENCE);
+    const finishCalls = () => calls.filter((c): c is Extract<ProviderEvent, { type: 'tool-call' }> => c.type === 'tool-call' && (c.name === FINISH_TOOL_NAME || c.name === ''));
+    let data = mergeData(...finishCalls().map((c) => readToolArguments(c.arguments)), ...filter.data.map(readDataBlock));
+    const bare = splitBareTrailer(turn.content);
+    if (bare.trailer) {
+      turn.replace(bare.content);
+      data = mergeData(data, readDataBlock(bare.trailer));
     }
-    if (finish.options.length === 0) finish.options = endsWithQuestion(content) ? [...AFTER_QUESTION_OPTIONS] : [...NEXT_STEP_OPTIONS];
-    text.close();
+    if (!turn.content.trim() && data.text) {
+      turn.write(data.text);
+      turn.end();
+    }
 
-    const unsureTwice = finish.confidence < LOW_CONFIDENCE && previousReplyWasUnsure(ctx.history);
-    const escalation: CoachReply['escalation'] = finish.needsHuman
+    // A model that only called the tool: asked once more, for the text alone.
+    const onlyCall = finishCalls()[0];
+    if (!turn.content.trim() && output === 'tools' && onlyCall && !incomplete) {
+      reasked = true;
+      const again = new ReplyFilter();
+      const extra: ProviderEvent[] = [];
+      const retry: WireMessage[] = [
+        ...messages,
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_finish', type: 'function', function: { name: FINISH_TOOL_NAME, arguments: onlyCall.arguments || '{}' } }] },
+        { role: 'tool', tool_call_id: 'call_finish', content: REASK },
+      ];
+      try {
+        await call(retry, 'none', again, extra);
+        settle(again);
+      } catch (error) {
+        if (signal?.aborted) throw unavailable(error);
+        settle(again);
+        if (turn.content.trim().length < KEEP_PARTIAL_MIN_CHARS) throw unavailable(error);
+        incomplete = describeFailure(error);
+      }
+      data = mergeData(data, ...again.data.map(readDataBlock));
+    }
+
+    if (!turn.content.trim()) throw unavailable(new Error('the model wrote no text'));
+    if (finishReason === 'length' && !incomplete) incomplete = 'the model ran out of tokens (max tokens)';
+
+    let content = turn.tidy();
+    if (incomplete) content = `${cutToSentence(content)}\n\n${INCOMPLETE_NOTE}`;
+    channel.close();
+
+    const { coaching, step, sceneAfter } = settleTurn(ctx, data, scene, prior, options.diagnose);
+    const options_ = optionsFor(data, step, sceneAfter, content, incomplete !== undefined);
+    const unsureTwice = data.confidence !== undefined && data.confidence < LOW_CONFIDENCE && prior?.confidence !== undefined && prior.confidence < LOW_CONFIDENCE && !prior.escalated;
+    const escalation: CoachReply['escalation'] = data.needsHuman
       ? { reason: 'The coach model asked for a person to take over', priority: 'normal' }
       : unsureTwice
         ? { reason: 'The coach model was unsure what the rep needs twice in a row', priority: 'normal' }
         : undefined;
-    const state: LlmState = { engine: 'llm', confidence: finish.confidence, escalated: escalation !== undefined };
+    const state: LlmState = {
+      engine: 'llm',
+      ...(data.confidence !== undefined ? { confidence: data.confidence } : {}),
+      escalated: escalation !== undefined,
+      roleplayStep: step,
+      scene: sceneAfter,
+      ...(incomplete ? { incomplete: true } : {}),
+    };
     return {
       content,
-      options: finish.options,
-      coaching: finish.coaching,
+      options: options_,
+      coaching,
       state,
-      confidence: finish.confidence,
+      confidence: data.confidence ?? 0.5,
       ...(escalation ? { escalation } : {}),
+      report: report(incomplete ? 'incomplete' : 'complete', incomplete),
     };
+  }
+
+  async function ping(): Promise<void> {
+    const events = client.complete(
+      { messages: [{ role: 'system', content: 'Reply with the word OK.' }, { role: 'user', content: 'ping' }], maxTokens: 5, temperature: 0 },
+      { firstTokenMs: Math.min(timeouts.firstTokenMs, 15_000), betweenChunksMs: timeouts.betweenChunksMs, totalMs: 30_000 },
+    );
+    for await (const event of events) if (event.type === 'finish') return;
   }
 
   return {
     name: 'llm',
+    describe() {
+      return { provider: 'openai-compatible', model: client.model, host: client.host, output: output === 'tools' ? 'tool calls' : 'plain-text trailer' };
+    },
+    checkReachable: () => client.probe(5_000),
+    ping,
     stream,
     reply: (ctx, signal) => stream(ctx, signal).reply,
   };
 }
 
-/**
- * The conversation as model messages: the team's replies count as the assistant's side; consecutive
- * turns of one role are merged and a leading assistant turn dropped, because several local chat
- * templates (Mistral, Llama) reject anything but strict user/assistant alternation.
- */
-export function toModelMessages(history: HistoryMessage[], message: string): ModelMessage[] {
-  const turns: Array<{ role: 'user' | 'assistant'; content: string }> = [];
-  const add = (role: 'user' | 'assistant', raw: string) => {
-    const content = clip(raw.trim(), HISTORY_MESSAGE_MAX_CHARS);
-    if (!content) return;
-    const last = turns.at(-1);
-    if (last && last.role === role) last.content += `\n\n${content}`;
-    else if (last || role === 'user') turns.push({ role, content });
+/** The turn's diagnosis and role-play step, from what the model said and what the engine knows. */
+function settleTurn(
+  ctx: CoachContext,
+  data: ReplyData,
+  scene: Scene | null,
+  prior: LlmState | null,
+  diagnose: LlmEngineOptions['diagnose'],
+): { coaching: Coaching; step: RoleplayStep; sceneAfter: Scene | null } {
+  let step: RoleplayStep = data.roleplay ?? (scene ? (scene.exchanges > SCENE_MAX_EXCHANGES ? 'end' : 'continue') : 'none');
+  // A model that plays on without having said it started: a scene all the same.
+  if (step === 'continue' && !scene) step = 'start';
+  if (step === 'end' && !scene && prior?.roleplayStep !== 'end') step = 'none';
+
+  const earlier = ctx.history.findLast((m) => m.role === 'assistant' && m.coaching && m.coaching.topics.length > 0)?.coaching;
+  const base: Coaching | undefined = scene?.coaching ?? undefined;
+  let guessed: { stage: Stage; topics: Topic[] } | undefined;
+  const guess = () => {
+    guessed ??= diagnose?.(ctx.message) ?? { stage: 'general', topics: [] };
+    return guessed;
   };
-  for (const entry of history.slice(-MAX_HISTORY_MESSAGES)) add(entry.role === 'user' ? 'user' : 'assistant', entry.content);
-  add('user', message);
-  return turns.map((turn): ModelMessage => (turn.role === 'user' ? { role: 'user', content: turn.content } : { role: 'assistant', content: turn.content }));
+  const topics: Topic[] = data.topics ?? base?.topics ?? (guess().topics.length > 0 ? guess().topics.slice(0, 3) : (earlier?.topics ?? []));
+  const stage: Stage = data.stage ?? base?.stage ?? (guess().stage !== 'general' ? guess().stage : topics[0] ? TOPIC_STAGE[topics[0]] : (earlier?.stage ?? 'general'));
+  // Playing the buyer is not coaching with a method.
+  const method = step === 'continue' || step === 'start' ? undefined : data.method;
+  const coaching: Coaching = method ? { stage, topics, method } : { stage, topics };
+
+  let sceneAfter: Scene | null = null;
+  if (step === 'start') sceneAfter = { buyer: data.buyer ?? 'the buyer', exchanges: 1, repLines: [], coaching: { stage, topics } };
+  else if (step === 'continue' && scene) sceneAfter = { ...scene, exchanges: scene.exchanges + 1 };
+  return { coaching, step, sceneAfter };
 }
 
-/**
- * Reads the `finish_reply` input leniently: each field that is missing or invalid falls back on
- * its own (stage general, no topics, no options, confidence 0.5), so one bad topic name does not
- * throw away a good diagnosis and options.
- */
-export function readFinish(input: unknown): Finish {
-  let value = input;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      value = undefined;
-    }
-  }
-  const record: Record<string, unknown> = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
-  const stage: Stage = isStage(record.stage) ? record.stage : 'general';
-  const topics: Topic[] = Array.isArray(record.topics) ? [...new Set(record.topics.filter(isTopic))] : [];
-  const method = typeof record.method === 'string' && record.method.trim() ? clip(record.method.trim(), METHOD_MAX_CHARS) : undefined;
-  const options = Array.isArray(record.options)
-    ? [
-        ...new Set(
-          record.options
-            .filter((option): option is string => typeof option === 'string')
-            .map((option) => clip(option.replace(/\s+/g, ' ').trim(), OPTION_MAX_CHARS))
-            .filter(Boolean),
-        ),
-      ].slice(0, MAX_OPTIONS)
-    : [];
-  const confidence =
-    typeof record.confidence === 'number' && Number.isFinite(record.confidence)
-      ? Math.min(1, Math.max(0, record.confidence))
-      : FALLBACK_CONFIDENCE;
-
-  return {
-    coaching: method ? { stage, topics, method } : { stage, topics },
-    options,
-    confidence,
-    needsHuman: record.needsHuman === true,
-  };
-}
-
-function previousReplyWasUnsure(history: HistoryMessage[]): boolean {
-  const previous = history.findLast((entry) => entry.role !== 'user');
-  // A team reply in between means a person already answered: start counting again.
-  if (!previous || previous.role !== 'assistant' || !previous.state) return false;
-  const state = previous.state;
-  return state.engine === 'llm' && typeof state.confidence === 'number' && state.confidence < LOW_CONFIDENCE && state.escalated !== true;
-}
-
-/**
- * Iterates a stream but stops at the signal even if the stream ignores it: the HTTP provider
- * honours the abort, but a model that does not (a custom or mock model, a wedged body) must not be
- * able to keep a rep waiting past the deadline.
- */
-async function* untilAborted<T>(stream: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
-  const iterator = stream[Symbol.asyncIterator]();
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason ?? new Error('The coach call was aborted'));
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  // Only raced below; without this a rejection after the loop ends would count as unhandled.
-  aborted.catch(() => undefined);
-  try {
-    for (;;) {
-      const next = await Promise.race([iterator.next(), aborted]);
-      if (next.done) return;
-      yield next.value;
-    }
-  } finally {
-    if (onAbort) signal.removeEventListener('abort', onAbort);
-    // Not awaited: a stream that ignored the abort may never settle its cancellation either.
-    iterator.return?.()?.catch(() => undefined);
-  }
-}
-
-function endsWithQuestion(text: string): boolean {
-  return /\?[\s*_)"”]*$/.test(text.trim());
-}
-
-function isStage(value: unknown): value is Stage {
-  return typeof value === 'string' && (STAGES as readonly string[]).includes(value);
-}
-
-function isTopic(value: unknown): value is Topic {
-  return typeof value === 'string' && (TOPICS as readonly string[]).includes(value);
-}
-
-function clip(value: string, maxChars: number): string {
-  return value.length > maxChars ? `${value.slice(0, maxChars - 1)}…` : value;
+function optionsFor(data: ReplyData, step: RoleplayStep, scene: Scene | null, content: string, incomplete: boolean): string[] {
+  const given = data.options && data.options.length > 0 ? data.options : undefined;
+  let options: string[];
+  if (scene) options = given ?? SCENE_OPTIONS;
+  else if (step === 'end') options = given ?? AFTER_SCENE_OPTIONS;
+  else options = given ?? (endsWithQuestion(content) ? AFTER_QUESTION_OPTIONS : NEXT_STEP_OPTIONS);
+  return incomplete ? [GO_ON, ...options.filter((o) => o !== GO_ON)].slice(0, 4) : options;
 }

@@ -103,7 +103,32 @@ export function lastState(history: HistoryMessage[]): DialogueState {
       };
     }
   }
-  return { phase: 'start', used: [], lowStreak: 0, facts: { ...NO_FACTS }, asked: [] };
+  return resumedState(history);
+}
+
+/**
+ * Where a conversation stands when no turn of it was this engine's: the LLM engine answered
+ * until now and the built-in coach stands in for it (issue #22). It goes on from the model's last
+ * diagnosis and what the rep has said, never re-asks the model's questions, and starts with no
+ * unsure turns counted, so a provider outage does not start the conversation over or call in a
+ * person.
+ */
+function resumedState(history: HistoryMessage[]): DialogueState {
+  const fresh: DialogueState = { phase: 'start', used: [], lowStreak: 0, facts: { ...NO_FACTS }, asked: [] };
+  const replies = history.filter((m) => m.role === 'assistant');
+  if (replies.length === 0) return fresh;
+  const said = history.filter((m) => m.role === 'user').map((m) => m.content);
+  const last = replies.findLast((m) => m.coaching && m.coaching.topics.length > 0)?.coaching;
+  const asked = replies.flatMap((m) => m.content.match(/[^.!?\n]*\?/g) ?? []).map(questionKey).filter(Boolean);
+  return {
+    ...fresh,
+    phase: last ? 'coached' : 'start',
+    topic: last?.topics[0],
+    stage: last?.stage,
+    problem: said.slice(-3).join(' '),
+    facts: said.reduce(withMessage, { ...NO_FACTS }),
+    asked,
+  };
 }
 
 const questionKey = (q: string) => normalize(q).trim();
