@@ -1,4 +1,5 @@
 /** Conversations and their messages (modules/chat). */
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Coaching } from '../../../shared/coaching.js';
 import { MESSAGE_ROLES } from '../../../shared/schemas/chat.js';
@@ -65,6 +66,7 @@ export const chatMessages = pgTable(
   (t) => [
     index('chat_messages_session_idx').on(t.chatSessionId, t.id),
     uniqueIndex('chat_messages_client_id_idx').on(t.chatSessionId, t.clientId),
-    uniqueIndex('chat_messages_reply_to_idx').on(t.replyTo),
+    // Partial: the rep's and the team's messages (half the rows) answer nothing and need no entry.
+    uniqueIndex('chat_messages_reply_to_idx').on(t.replyTo).where(sql`${t.replyTo} is not null`),
   ],
 );
