@@ -278,3 +278,18 @@ describe('escalation and role-play', () => {
     expect(String(fake.requests.at(-1)?.body.messages.at(-1)?.content)).not.toContain('1. "stop, how did i do"');
   });
 });
+
+describe('the start-up check', () => {
+  it('says nothing when the provider lists the model, and says what is wrong otherwise', async () => {
+    expect(await createChatClient({ baseURL: fake.baseURL, model: 'fake-coach' }).probe(1_000)).toBeNull();
+    expect(await createChatClient({ baseURL: fake.baseURL, model: 'gpt-5-typo' }).probe(1_000)).toBe('the model "gpt-5-typo" is not among the 1 the provider lists');
+    const closed = await startFakeProvider();
+    const gone = closed.baseURL;
+    await closed.close();
+    expect(await createChatClient({ baseURL: gone, model: 'fake-coach' }).probe(1_000)).toMatch(/^the provider could not be reached/);
+  });
+
+  it('names the engine, the model, the host only and the output mode for the start-up line', () => {
+    expect(engine().describe?.()).toEqual({ provider: 'openai-compatible', model: 'fake-coach', host: new URL(fake.baseURL).host, output: 'tool calls' });
+  });
+});
