@@ -318,3 +318,32 @@ describe('a provider failure mid-conversation does not lose the thread', () => {
     expectOneReplyEach(messages);
   });
 });
+
+describe('what operators see', () => {
+  it("logs each model turn with its outcome, time and tokens, and failures with their reason, never the rep's words", async () => {
+    const lines: Array<{ level: string; details: Record<string, unknown>; message: string }> = [];
+    const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', COACH_PROVIDER: 'openai-compatible', COACH_BASE_URL: provider.baseURL, COACH_MODEL: 'fake-coach', COACH_FIRST_TOKEN_TIMEOUT_MS: '1000' });
+    const coach = selectCoachEngine(env, {
+      log: { info: (details, message) => lines.push({ level: 'info', details: details as Record<string, unknown>, message }), warn: (details, message) => lines.push({ level: 'warn', details: details as Record<string, unknown>, message }) },
+    });
+    const logged = await buildTestApp({}, { coach });
+    try {
+      const u = await makeUser(logged.app);
+      const created = await logged.app.inject({ method: 'POST', url: '/api/chat/session', headers: { cookie: u.cookie }, payload: {} });
+      const sessionId = created.json<{ sessionId: string }>().sessionId;
+      const secret = 'my client Dolores Umbridge at 12 Privet Drive';
+      await logged.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: u.cookie }, payload: { sessionId, message: `${secret} says it is too expensive` } });
+      provider.behave({ kind: 'status', status: 500 });
+      await logged.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: u.cookie }, payload: { sessionId, message: `${secret} hung up` } });
+    } finally {
+      await logged.close();
+    }
+    const turns = lines.filter((l) => l.message === 'coach turn').map((l) => l.details.coach as Record<string, unknown>);
+    expect(turns[0]).toMatchObject({ engine: 'llm', outcome: 'complete', model: 'fake-coach', promptTokens: 1200, completionTokens: 90, cachedTokens: 1000 });
+    expect(turns[0]?.totalMs).toEqual(expect.any(Number));
+    expect(turns[1]).toMatchObject({ outcome: 'fallback', reason: expect.stringContaining('500') });
+    expect(lines.some((l) => l.level === 'warn' && l.message.includes('the built-in coach answered'))).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain('Umbridge');
+  });
+});
+
