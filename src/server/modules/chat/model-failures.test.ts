@@ -342,7 +342,10 @@ describe('what operators see', () => {
     expect(turns[0]).toMatchObject({ engine: 'llm', outcome: 'complete', model: 'fake-coach', promptTokens: 1200, completionTokens: 90, cachedTokens: 1000 });
     expect(turns[0]?.totalMs).toEqual(expect.any(Number));
     expect(turns[1]).toMatchObject({ outcome: 'fallback', reason: expect.stringContaining('500') });
-    expect(lines.some((l) => l.level === 'warn' && l.message.includes('the built-in coach answered'))).toBe(true);
+    const warning = lines.find((l) => l.level === 'warn' && l.message.includes('the built-in coach answered'));
+    // Under its own key: the app logger's `err` serializer expects an Error and would print "non-error thrown".
+    expect(warning?.details.err).toBeUndefined();
+    expect(warning?.details.failure).toMatchObject({ type: 'CoachUnavailableError', cause: { type: 'ProviderError', statusCode: 500 } });
     expect(JSON.stringify(lines)).not.toContain('Umbridge');
   });
 });

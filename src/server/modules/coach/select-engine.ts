@@ -57,11 +57,11 @@ export function selectCoachEngine(env: Env, options: SelectOptions = {}): CoachE
     probe: () => llm.ping(),
     onChange: (open, detail) =>
       open
-        ? log?.warn({ coach: { failures: detail.failures, nextProbeMs: detail.nextProbeMs, err: summarize(detail.error) } }, 'coach provider circuit open: the built-in coach answers until the provider is back')
+        ? log?.warn({ coach: { failures: detail.failures, nextProbeMs: detail.nextProbeMs, failure: summarize(detail.error) } }, 'coach provider circuit open: the built-in coach answers until the provider is back')
         : log?.info({ coach: {} }, 'coach provider answers again: circuit closed'),
   });
   const fallbackLog: FallbackLog = (error, what) =>
-    log?.warn({ err: summarize(error) }, what === 'primary failed' ? 'coach provider failed; the built-in coach answered' : 'the built-in coach failed too');
+    log?.warn({ failure: summarize(error) }, what === 'primary failed' ? 'coach provider failed; the built-in coach answered' : 'the built-in coach failed too');
   const onTurn = (report: CoachTurnReport) => {
     log?.info({ coach: report }, 'coach turn');
     options.onTurn?.(report);
