@@ -146,6 +146,7 @@ export class CoachUnavailableError extends Error {
     options?: ErrorOptions & { report?: CoachTurnReport },
   ) {
     super(message, options);
+    this.name = 'CoachUnavailableError';
     this.report = options?.report;
   }
 
