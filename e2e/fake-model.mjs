@@ -1,6 +1,6 @@
 // A fake OpenAI-compatible model for the browser journey on a model that stalls (e2e/model-stall.spec.ts):
 // a rep message that mentions "freezes" gets a reply that stops after a few words and never
-// finishes; any other message gets a whole reply with its finish_reply call, in the provider's
+// finishes; one that mentions "slowly" gets a whole reply, slowly; any other message gets a whole reply with its finish_reply call, in the provider's
 // own chunk format (scripts/openai-wire.mjs, which the server tests' fake provider speaks too).
 import http from 'node:http';
 import { completionChunks, sseFrame } from '../scripts/openai-wire.mjs';
@@ -25,12 +25,14 @@ http
     const repMessage = last.slice(last.lastIndexOf("The rep's new message:") + 1);
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const stalls = /freezes/i.test(repMessage);
+    // "slowly": a whole reply, but written slowly enough for the rep to leave while it comes.
+    const pause = /slowly/i.test(repMessage) ? 400 : 40;
     const chunks = completionChunks({ content: stalls ? 'When they go quiet after the price,' : ANSWER, toolCalls: stalls ? [] : [{ name: 'finish_reply', arguments: FINISH }], pieceChars: 8 });
     // A stall: the first words, then nothing more on an open connection.
     for (const chunk of stalls ? chunks.slice(0, 5) : chunks) {
       if (res.destroyed) return;
       res.write(sseFrame(chunk));
-      await sleep(40);
+      await sleep(pause);
     }
     if (!stalls) res.end(sseFrame('[DONE]'));
   })

@@ -53,3 +53,34 @@ test('the model stalls mid-reply: the rep gets one complete answer, and the next
   await expect(page.getByTestId('user-message')).toHaveCount(2);
   await expect(coach.first()).toContainText('comes from the built-in coach');
 });
+
+test('a rep who leaves the chat mid-reply finds the message waiting for a retry, and gets one reply', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpThroughUi(page);
+  expect((await page.request.post('/api/onboarding', { data: profile })).ok()).toBe(true);
+  await skipChatWelcome(page);
+  await page.goto('/chat');
+  const box = page.getByLabel('Message', { exact: true });
+  await box.fill('they go quiet slowly after the price, what now');
+  await box.press('Enter');
+  // The reply starts, and the rep opens Progress before it is written: the model call stops.
+  await expect(page.getByTestId('coach-message')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Progress' }).click();
+  await expect(page).toHaveURL(/\/progress$/);
+  await page.waitForTimeout(500);
+
+  await page.goto('/chat');
+  const retry = page.getByRole('button', { name: 'No reply yet — tap to retry' });
+  await expect(retry).toBeVisible();
+  await expect(page.getByTestId('coach-message')).toHaveCount(0);
+  await screenshotsAtBothWidths(page, 'model-stall', 'left-mid-reply');
+  await retry.click();
+  await expect(page.getByTestId('coach-message')).toHaveCount(1);
+  await expect(page.getByTestId('coach-message')).toContainText('stay quiet too', { timeout: 15_000 });
+  // Written and stored: the header's buttons wait while a reply is being written.
+  await expect(page.getByRole('button', { name: 'New Chat' })).toBeEnabled({ timeout: 20_000 });
+  await expect(retry).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('coach-message')).toHaveCount(1);
+  await expect(page.getByTestId('user-message')).toHaveCount(1);
+});

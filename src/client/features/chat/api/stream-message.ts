@@ -150,6 +150,9 @@ export interface UseStreamMessageOptions {
 }
 
 const OFFLINE = 'You are offline. Tap to retry once you are back online.';
+const LEFT = 'The reply stopped when you left the chat.';
+/** A stored message the coach never answered (the page was closed while the reply was written). */
+export const UNANSWERED = 'The coach did not finish its reply to this message.';
 const NO_CONNECTION = 'The connection failed before the coach answered.';
 
 /** The reason shown under a message that was not sent. */
@@ -235,7 +238,12 @@ export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMess
         // The stand-in and the half-written reply go; a message the server echoed stays, and the
         // unsent mark on it (matched by client id) offers the retry.
         update((ms) => ms.filter((m) => m.id !== userId && m.id !== replyId));
-        if (controller.signal.aborted) return;
+        // Leaving the chat stops the reply, and the server keeps none (issue #22): the message
+        // is kept as one to retry, for when the rep comes back.
+        if (controller.signal.aborted) {
+          saveUnsent({ sessionId: id, clientId, content: message, reason: LEFT });
+          return;
+        }
         markUnsent({ sessionId: id, clientId, content: message, reason: failureReason(err) });
         if (isPaymentRequired(err)) onPaymentRequiredRef.current(newConversation);
         // The server may have stored more than the stream delivered: show what it kept.
@@ -291,6 +299,15 @@ export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMess
 
   const discard = useCallback(() => markUnsent(null), [markUnsent]);
 
+  /** Offers the retry for a stored message of the open conversation that has no reply. */
+  const markUnanswered = useCallback(
+    (message: ChatMessage) => {
+      if (!sessionId || !message.clientId || pendingRef.current || unsentRef.current) return;
+      markUnsent({ sessionId, clientId: message.clientId, content: message.content, reason: UNANSWERED });
+    },
+    [sessionId, markUnsent],
+  );
+
   // Only the open conversation's unsent message is shown.
-  return { ...state, unsent: unsent?.sessionId === sessionId ? unsent : null, send, retry, discard };
+  return { ...state, unsent: unsent?.sessionId === sessionId ? unsent : null, send, retry, discard, markUnanswered };
 }

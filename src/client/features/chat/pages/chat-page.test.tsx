@@ -60,6 +60,8 @@ function sseResponse() {
     response: new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
     send: (event: string, data: unknown) => controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
     close: () => controller.close(),
+    /** The connection breaks, as an aborted fetch's body does. */
+    fail: (error: unknown) => controller.error(error),
   };
 }
 
@@ -543,6 +545,41 @@ describe('ChatPage: sending', () => {
     });
     expect(await screen.findByText('Here is a tip.')).toBeTruthy();
     expect(screen.getAllByTestId('user-message')).toHaveLength(1);
+  });
+
+  it('offers the retry for a last message the coach never answered (the page was closed mid-reply), and gets the reply', async () => {
+    const clientId = '33333333-3333-4333-8333-333333333333';
+    const stored = msg(1, 'user', 'They said they need to think about it', { clientId });
+    server.sessions = [summary(SESSION, 'They said', 1)];
+    server.conversations[SESSION] = { sessionId: SESSION, messages: [stored] };
+    renderChat();
+    expect((await screen.findByTestId('unsent-mark')).textContent).toContain('The coach did not finish its reply to this message.');
+    const retry = sseResponse();
+    server.stream = () => retry.response;
+    fireEvent.click(screen.getByRole('button', { name: 'No reply yet — tap to retry' }));
+    await waitFor(() => expect(server.streamBodies).toEqual([{ sessionId: SESSION, message: 'They said they need to think about it', clientId }]));
+    await act(async () => {
+      retry.send('user', stored);
+      retry.send('done', msg(2, 'assistant', 'Ask what they want to think over.'));
+      retry.close();
+    });
+    expect(await screen.findByText('Ask what they want to think over.')).toBeTruthy();
+    expect(screen.queryByTestId('unsent-mark')).toBeNull();
+  });
+
+  it('keeps a message whose reply was stopped by leaving the chat, to retry on coming back', async () => {
+    const sse = sseResponse();
+    server.stream = () => sse.response;
+    renderChat();
+    await screen.findByText('Start a conversation with your AI sales coach!');
+    typeAndEnter('Hello coach');
+    await waitFor(() => expect(server.streamBodies).toHaveLength(1));
+    const { clientId } = server.streamBodies[0] as { clientId: string };
+    await act(async () => sse.send('user', msg(1, 'user', 'Hello coach', { clientId })));
+    // The rep opens another page: the reply is stopped (the server stores none for it).
+    cleanup();
+    await act(async () => sse.fail(new DOMException('The operation was aborted.', 'AbortError')));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('salesCoachUnsentMessage') ?? 'null')).toMatchObject({ sessionId: SESSION, clientId, reason: 'The reply stopped when you left the chat.' }));
   });
 
   it('says there is no active chat session when none could be started', async () => {

@@ -131,6 +131,14 @@ export function ChatPage() {
     const at = stored.findIndex((m) => m.role === 'user' && m.clientId === unsent.clientId);
     if (at >= 0 && stored.slice(at + 1).some((m) => m.role === 'assistant')) discard();
   }, [unsent, stored, discard]);
+  // The rep's last message has no reply and none is on its way (the page was closed while it was
+  // written, and the server stores no reply then): it gets the retry, not a silent dead end.
+  const { markUnanswered, pending } = sending;
+  const awaitingTeam = conversation.data?.awaitingTeam === true;
+  useEffect(() => {
+    const last = stored?.at(-1);
+    if (last?.role === 'user' && last.id > 0 && !pending && !awaitingTeam) markUnanswered(last);
+  }, [stored, pending, awaitingTeam, markUnanswered]);
 
   const statusFresh = status.data !== undefined && status.dataUpdatedAt >= visitStart;
   const conversationsFresh = conversations.data !== undefined && conversations.dataUpdatedAt >= visitStart;
