@@ -71,8 +71,9 @@ export function withFallback(primary: CoachEngine, fallback: CoachEngine, option
     tell({ ...(known ?? { engine: primary.name, totalMs: Date.now() - started }), outcome: 'fallback', reason: reasonOf(error) });
   };
   const primaryAnswered = (reply: CoachReply, started: number) => {
-    // A reply kept after the model stopped half-way still counts against the provider's health.
-    if (reply.report?.outcome === 'incomplete') breaker?.failed(new Error(reply.report.reason ?? 'incomplete'));
+    // A reply kept after the provider stopped half-way still counts against its health; one cut
+    // by the token limit (finish_reason "length") is the model's budget, not the provider failing.
+    if (reply.report?.outcome === 'incomplete' && reply.report.finishReason !== 'length') breaker?.failed(new Error(reply.report.reason ?? 'incomplete'));
     else breaker?.succeeded();
     tell(reply.report ?? { engine: primary.name, outcome: 'complete', totalMs: Date.now() - started });
   };
