@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, screenshotsAtBothWidths, signUpThroughUi, skipChatWelcome, test } from './fixtures';
 
 // The app on port + 2 runs its coach on a fake model (e2e/fake-model.mjs) with a 1.5 s between-chunks timeout.
@@ -16,12 +17,17 @@ const profile = {
   product: 'Scheduling software for clinics',
 };
 
-test('the model stalls mid-reply: the rep gets one complete answer, and the next message is the model again', async ({ page }) => {
-  test.setTimeout(60_000);
+/** A new rep, onboarded, in the chat. */
+async function openChat(page: Page): Promise<void> {
   await signUpThroughUi(page);
   expect((await page.request.post('/api/onboarding', { data: profile })).ok()).toBe(true);
   await skipChatWelcome(page);
   await page.goto('/chat');
+}
+
+test('the model stalls mid-reply: the rep gets one complete answer, and the next message is the model again', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openChat(page);
 
   const box = page.getByLabel('Message', { exact: true });
   const coach = page.getByTestId('coach-message');
@@ -56,10 +62,7 @@ test('the model stalls mid-reply: the rep gets one complete answer, and the next
 
 test('a rep who leaves the chat mid-reply finds the message waiting for a retry, and gets one reply', async ({ page }) => {
   test.setTimeout(60_000);
-  await signUpThroughUi(page);
-  expect((await page.request.post('/api/onboarding', { data: profile })).ok()).toBe(true);
-  await skipChatWelcome(page);
-  await page.goto('/chat');
+  await openChat(page);
   const box = page.getByLabel('Message', { exact: true });
   await box.fill('they go quiet slowly after the price, what now');
   await box.press('Enter');
