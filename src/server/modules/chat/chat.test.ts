@@ -39,7 +39,8 @@ const messageCount = async (t: TestApp) => (await t.db.select().from(chatMessage
 describe('a coaching conversation', () => {
   it('diagnoses, asks with options, then coaches with a named method tailored to the profile', async () => {
     const u = await makeUser(trial.app);
-    await trial.app.inject({ method: 'POST', url: '/api/onboarding', headers: { cookie: u.cookie }, payload: validProfile({ product: 'Practice management software' }) });
+    // A way of selling the written content does not cover, so the technique coach asks first (issue #23).
+    await trial.app.inject({ method: 'POST', url: '/api/onboarding', headers: { cookie: u.cookie }, payload: validProfile({ industry: 'Commercial cleaning', product: 'Office cleaning contracts' }) });
     const sessionId = await newSession(trial, u);
 
     const first = await send(trial, u, sessionId, 'Half way through the call the prospect said our product is too expensive.');
@@ -54,7 +55,7 @@ describe('a coaching conversation', () => {
     const second = await send(trial, u, sessionId, ask.options[0]);
     const coached = second.json().session.messages.at(-1);
     expect(coached.coaching.method).toBeTruthy();
-    expect(coached.content).toContain('Practice management software');
+    expect(coached.content).toContain('Office cleaning contracts');
     expect(coached.content).toContain('From our playbook');
     expect(coached.options).toContain('Role-play this with me');
     expect(second.json().session.messages).toHaveLength(4);

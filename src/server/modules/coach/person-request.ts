@@ -107,7 +107,7 @@ export function asksForPerson(message: string): boolean {
 // The reply.
 
 const OPENING =
-  "Of course. I've asked someone from our coaching team to read this conversation. Their reply will appear right here in this chat, marked **Coaching team**, usually within one business day.";
+  "Of course. I'm an AI coach, so I've asked a person from our coaching team to read this conversation. Their reply will appear right here in this chat, marked **Coaching team**, usually within one business day.";
 const OPENING_AGAIN =
   "I've told the coaching team again that you'd like a person. They'll read the whole conversation and answer right here, marked **Coaching team**, usually within one business day.";
 

@@ -13,6 +13,9 @@ export const turnExpectSchema = z.object({
   mentionsNone: z.array(z.string()).optional(),
   methodNamed: z.boolean().optional(),
   methodChanged: z.boolean().optional(),
+  methodNew: z.boolean().optional(),
+  answersFirst: z.array(z.string()).optional(),
+  maxWords: z.number().int().positive().optional(),
 });
 export type TurnExpect = z.infer<typeof turnExpectSchema>;
 

@@ -46,6 +46,18 @@ describe('the dialogue checks of DIALOGUES.md', () => {
     expect(failed(third)).toEqual([]);
   });
 
+  it('judges a new method, an answer in the first 60 words and a word limit', () => {
+    const judge = new DialogueJudge();
+    const coaching = (method: string) => ({ stage: 'close' as const, topics: ['closing' as const], method });
+    expect(failed(judge.judgeTurn(reply('Use LAER.', coaching('LAER')), { methodNew: true }))).toEqual([]);
+    judge.judgeTurn(reply('Try the summary close.', coaching('Summary close')), {});
+    // LAER differs from the last method but was named before: not new.
+    expect(failed(judge.judgeTurn(reply('Back to LAER.', coaching('LAER')), { methodChanged: true, methodNew: true }))).toEqual(['methodChanged']);
+    const long = `${'word '.repeat(60)}10k`;
+    expect(failed(judge.judgeTurn(reply(long), { answersFirst: ['10K'], maxWords: 60 }))).toEqual(['answersFirst', 'maxWords']);
+    expect(failed(judge.judgeTurn(reply('Go with 10k: it covers the funeral.'), { answersFirst: ['10K', '10,000'], maxWords: 7 }))).toEqual([]);
+  });
+
   it('tallies per kind and overall', () => {
     const judge = new DialogueJudge();
     const results = [...judge.judgeTurn(reply('ok'), { methodNamed: true }), ...judge.judgeTurn(reply('[name]'), {})];

@@ -5,7 +5,7 @@ import type { TurnExpect } from './dialogue-file.js';
  * How each check of a dialogue is judged, exactly as shared/coach-eval/DIALOGUES.md says: the
  * three checks every reply gets, then the ones a turn's `expect` asks for.
  */
-export const CHECK_KINDS = ['answered', 'noPlaceholder', 'noRepeatedQuestion', 'stage', 'topicsAny', 'mentionsAny', 'mentionsNone', 'methodNamed', 'methodChanged'] as const;
+export const CHECK_KINDS = ['answered', 'noPlaceholder', 'noRepeatedQuestion', 'stage', 'topicsAny', 'mentionsAny', 'mentionsNone', 'methodNamed', 'methodChanged', 'answersFirst', 'maxWords'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
 export interface TurnReply {
@@ -45,6 +45,7 @@ const wordCount = (s: string) => (s ? s.split(' ').length : 0);
 export class DialogueJudge {
   private readonly askedBefore = new Set<string>();
   private lastMethod: string | undefined;
+  private readonly methodsBefore = new Set<string>();
 
   judgeTurn(reply: TurnReply, expect: TurnExpect): CheckResult[] {
     const results: CheckResult[] = [];
@@ -73,8 +74,25 @@ export class DialogueJudge {
       add('methodChanged', Boolean(method) && method !== this.lastMethod, `${method ?? 'none'} after ${this.lastMethod ?? 'none'}`);
     }
 
+    // DIALOGUES.md: methodNew is "counted with methodChanged, as 'adapts after pushback'".
+    if (expect.methodNew) {
+      const method = coaching?.method;
+      add('methodChanged', Boolean(method) && !this.methodsBefore.has(method ?? ''), `${method ?? 'none'} was named before`);
+    }
+    if (expect.answersFirst) {
+      const opening = text.trim().split(/\s+/).slice(0, 60).join(' ').toLowerCase();
+      add('answersFirst', expect.answersFirst.some((m) => opening.includes(m.toLowerCase())), `none of ${expect.answersFirst.slice(0, 6).join(' | ')} in the first 60 words`);
+    }
+    if (expect.maxWords !== undefined) {
+      const n = text.trim() ? text.trim().split(/\s+/).length : 0;
+      add('maxWords', n <= expect.maxWords, `${n} words`);
+    }
+
     for (const q of questions) this.askedBefore.add(q);
-    if (coaching?.method) this.lastMethod = coaching.method;
+    if (coaching?.method) {
+      this.lastMethod = coaching.method;
+      this.methodsBefore.add(coaching.method);
+    }
     return results;
   }
 }

@@ -51,7 +51,8 @@ describe('what the rep says is kept', () => {
     expect(withMessage(NO_FACTS, 'people hang up on me the next day too').occasion).toBeUndefined();
     expect(withMessage(NO_FACTS, 'i have a walkthrough friday with both owners').occasion).toBe('the walkthrough on friday');
     expect(withMessage(NO_FACTS, 'give me something for tomorrows 10am demo').occasion).toBe("tomorrow's 10am demo");
-    const { say } = await conversation({ product: 'Pool installs' });
+    // A way of selling no written content covers: the older technique coach answers (issue #23).
+    const { say } = await conversation({ industry: 'Pools', product: 'Pool installs' });
     await say("homeowners love the design then say 'we need to think about the financing' and stall");
     const reply = await say("ok what do i say on tomorrow's 10am appointment when she brings up the financing");
     expect(reply.content).toContain("**For tomorrow's 10am appointment:**");
@@ -101,13 +102,18 @@ describe('where in the call', () => {
     expect(close.coaching?.topics).toContain('closing');
   });
 
-  it('answers a showroom follow-up with a one-line text, and a lost buyer by keeping the door open', async () => {
-    const { say } = await conversation({ product: 'Used pickup trucks' });
-    await say("guy test drove an f-150 on the lot, liked it, then at the desk said he can get it cheaper at the ford place across town and left");
-    const text = await say('he left his number. should i text him tonight? what do i say');
-    expect(text.coaching?.method).toBe('One-line follow-up');
-    const lost = await say("and what if he says he already bought one across town");
-    expect(lost.coaching?.method).toBe('Lost-deal follow-up');
+  it('answers a showroom follow-up question first, in the lot\'s own words, then a new moment with a new method', async () => {
+    const { say } = await conversation({ industry: 'Car sales', product: 'Used pickup trucks' });
+    const first = await say("guy test drove an f-150 on the lot, liked it, then at the desk said he can get it cheaper at the ford place across town and left");
+    expect(first.coaching?.stage).toBe('close');
+    const text = await say('he left his number. should i text him tonight or call him tomorrow?');
+    // The rep's either/or is answered in the reply's first words, before any coaching.
+    expect(text.content.split(/\s+/).slice(0, 12).join(' ')).toMatch(/\b(?:text|call)/i);
+    expect(text.coaching?.topics).toContain('follow_up');
+    expect(text.content).not.toMatch(/stakeholder|procurement|your team|mutual action plan/i);
+    const lost = await say('and what if he says he already bought one across town');
+    expect(lost.coaching?.method).toBeTruthy();
+    expect([first.coaching?.method, text.coaching?.method]).not.toContain(lost.coaching?.method);
   });
 
   it('works through the technique just given when the rep asks how to do it, without repeating its line', async () => {
@@ -133,23 +139,25 @@ describe('where in the call', () => {
 });
 
 describe('too long', () => {
-  it('cuts the same advice to its one question instead of switching method', async () => {
-    const { say } = await conversation({ product: 'Roof replacement, $14,000 average job' });
+  it('cuts the same advice to its one line instead of switching method', async () => {
+    const { say } = await conversation({ industry: 'Roofing', product: 'Roof replacement, $14,000 average job, in-home estimates' });
     const coached = await say("homeowners get my estimate and then go quiet for weeks. what do i text them?");
     expect(coached.coaching?.method).toBeTruthy();
     const short = await say('way too long, nobody reads that on their phone');
     expect(short.coaching?.method).toBe(coached.coaching?.method);
     expect(short.content).toMatch(/shorter/i);
     const line = /"([^"]+)"/.exec(short.content)?.[1] ?? '';
-    expect(line.endsWith('?')).toBe(true);
+    expect(line.length).toBeGreaterThan(0);
     expect(line.split(' ').length).toBeLessThan(25);
+    expect(short.content.split(/\s+/).length).toBeLessThan(45);
   });
 
-  it('opens an answer to a request by naming what it is for', async () => {
-    const { say } = await conversation({ product: 'Gym memberships' });
+  it('does not rewrite the rep\'s request back at them (issue #23: quote exactly or not at all)', async () => {
+    const { say } = await conversation({ industry: 'Fitness', product: 'Gym memberships' });
     await say("people take the free tour and then say they'll think about it and never come back");
     const reply = await say('ok give me one thing to try on saturdays open house then');
-    expect(reply.content).toMatch(/^On saturdays open house/);
+    expect(reply.content).not.toMatch(/^(?:On saturdays open house|Got it:)/);
+    expect(reply.coaching?.method).toBeTruthy();
   });
 
   it('puts the product into lines by its name, without the price and terms the rep typed with it', () => {
@@ -175,29 +183,33 @@ describe('pushback', () => {
 
 describe('role-play', () => {
   it('plays the buyer the rep quoted, does not praise a pushy answer, and recognises a good one', async () => {
-    const { say } = await conversation({ product: 'Pontoon boats' });
+    const { say } = await conversation({ industry: 'Boat dealership', product: 'Pontoon boats' });
     await say("Couples love the boat on the water test, then the wife says 'we need to sleep on it' and they leave.");
     const scene = await say("let's role-play it, you be the wife");
-    expect(scene.content).toContain('"We need to sleep on it"');
+    expect(scene.content).toContain('**The wife:** "We need to sleep on it"');
+    // In character until the scene ends: the wife answers, she does not grade the line.
     const pushy = await say("'trust me, this price is only good today, you need to decide now or it's gone'");
-    expect(pushy.content).not.toMatch(/great answer|strong answer|good answer|nailed it|great job/i);
-    expect(pushy.content).toMatch(/trust me|pressure|deadline/i);
+    expect(pushy.content).toMatch(/^\*\*The wife:\*\* "/);
+    expect(pushy.content).not.toMatch(/great answer|strong answer|good answer|nailed it|great job|Out of character/i);
     const good = await say("'that's fair, it's a big purchase. can I ask what you'd want to be sure of before deciding? we could take it out again on Saturday morning'");
-    expect(good.content).toMatch(/good answer/i);
-    expect(good.content).not.toMatch(/one thing to change/);
+    expect(good.content).toMatch(/^\*\*The wife:\*\* "/);
+    expect(good.content).not.toBe(pushy.content);
+    const end = await say('stop, how did i do');
+    expect(end.content).toMatch(/What worked:\*\* "that's fair, it's a big purchase/);
+    expect(end.content).toMatch(/One change:\*\* "trust me, this price is only good today/);
   });
 
   it('ends the scene on "stop" without judging the word stop', async () => {
-    const { say } = await conversation();
+    const { say } = await conversation({ industry: 'Appliance store', product: 'Washers and dryers' });
     await say("Buyers at the counter say 'I'll think about it' and walk out.");
     await say('role-play it with me, you be the buyer');
     await say("'totally get it. what would you want to think over?'");
     const end = await say('stop. how did i do');
     // The feedback is built from the rep's own line, not from the word "stop".
-    expect(end.content).toMatch(/^\*\*How you did, over your line:\*\*/);
+    expect(end.content).toMatch(/^That ends the scene\.\n\n\*\*How you did, over your line:\*\*/);
     expect(end.content).toContain('totally get it. what would you want to think over?');
-    expect(end.content).toMatch(/Keep:.*acknowledged/);
-    expect(end.content).toMatch(/Change:.*next step/);
+    expect(end.content).toMatch(/What worked:.*acknowledged/);
+    expect(end.content).toMatch(/One change:.*next step/);
     expect(end.content).not.toContain('stop. how did i do');
     expect(end.options).toContain('Try the scene again');
   });
@@ -264,12 +276,12 @@ describe('what the coach heard', () => {
     expect(reply.content).toMatch(/michigan|indiana|retired couples|gulf coast/i);
   });
 
-  it('does not echo how the rep wants the answer, and keeps a number whole', async () => {
-    const { say } = await conversation();
-    await say('Customers on the appliance floor say extended warranties are a scam when I offer one at the register.');
-    const reply = await say('word for word pls, she just picked a $1,899 washer pair, i ring it up in a minute');
+  it('does not echo how the rep wants the answer, and gives the words first when asked for them', async () => {
+    const { say } = await conversation({ industry: 'Appliance store', product: 'Washers and dryers' });
+    await say('Customers on the appliance floor say the protection plan fee is a scam when I offer one at the register.');
+    const reply = await say('word for word pls, what do i say, she just picked a $1,899 washer pair, i ring it up in a minute');
     expect(reply.content).not.toMatch(/Got it: word for word/i);
-    expect(reply.content).toMatch(/\$1,899 washer pair/);
+    expect(reply.content).toMatch(/^\*\*Say:\*\* "/);
   });
 });
 
@@ -277,11 +289,11 @@ describe('lines built from what the rep said', () => {
   it("puts the competitor and the sum into the example line, and plays a buyer's line, not the rep's report of it", async () => {
     const { say } = await conversation({ industry: 'Car sales', product: 'New and used pickups' });
     const coached = await say("she test drove the f-150, liked it, then at the desk she goes 'the ford store across town quoted me $55 a month less' and leaves");
-    expect(coached.content).toContain('$55 a month');
-    expect(coached.content).toContain("the ford store's");
+    // The buyer's words are quoted exactly, not pasted into a template.
+    expect(coached.content).toContain('When they say "the ford store across town quoted me $55 a month less":');
     expect(coached.content).not.toMatch(/\{|\}/);
     const scene = await say('can you be her so i can practise');
-    expect(scene.content).toMatch(/\*\*Your buyer:\*\* "The ford store/);
+    expect(scene.content).toMatch(/:\*\* "The ford store across town quoted me \$55 a month less"/);
   });
 
   it('does not offer again what the rep says they already tried', async () => {
@@ -294,14 +306,15 @@ describe('lines built from what the rep said', () => {
   });
 
   it('ends a role-play with feedback that quotes the lines the rep said in it', async () => {
-    const { say } = await conversation();
+    const { say } = await conversation({ industry: 'Furniture store', product: 'Sofas and recliners' });
     await say("At the counter buyers say 'we'll wait for the sale' and leave.");
     await say('role-play it, you be the buyer');
     await say("'trust me, the price goes up monday so you need to decide today'");
     const end = await say('stop');
     expect(end.content).toContain('trust me, the price goes up monday so you need to decide today');
-    expect(end.content).toMatch(/Change:/);
-    expect(end.content).not.toMatch(/Keep:/);
+    expect(end.content).toMatch(/One change:\*\* "trust me/);
+    // Nothing in that line is praised.
+    expect(end.content).toMatch(/What worked:\*\* you stayed in the conversation/);
   });
 });
 
@@ -323,9 +336,11 @@ describe('reading what the rep typed', () => {
     expect(motionsIn('i cold call dentists all day').named).toContain('cold_phone');
   });
 
-  it('says the rep\'s words back in the coach\'s voice, details first', () => {
-    expect(reflection('who am i even supposed to target', NO_FACTS)).not.toMatch(/am you/);
+  it('quotes the buyer exactly and never rewrites the rep\'s own words (issue #23)', () => {
+    expect(reflection('who am i even supposed to target', NO_FACTS)).toBe('');
     const long = 'ok real one. 14 employee auto shop, owner Luis, his cpa charges like $300 a month and last quarter they filed his 941 late and he ate a $1,100 penalty. he brought it up himself, i didnt push';
-    expect(reflection(long, NO_FACTS)).toMatch(/\$1,100|\$300|941/);
+    expect(reflection(long, NO_FACTS)).toBe('');
+    const quoted = "then she goes 'we'll wait for the sale' and walks";
+    expect(reflection(quoted, withMessage(NO_FACTS, quoted))).toBe('"we\'ll wait for the sale": that is the moment to work on.');
   });
 });

@@ -30,7 +30,7 @@ export const MOTION_LABELS: Record<Motion, string> = {
 
 /** Words that place a motion. Negated mentions ("these aren't cold calls") are taken out first. */
 const SIGNALS: Array<[Motion, RegExp]> = [
-  ['door_to_door', / (?:knock|knocking|knocked|door to door|d2d|doors|doorstep|porch|(?:open|opens|answer|answers) the door|front door|doorbell|door knock\w*|canvass\w*|lanyard) /],
+  ['door_to_door', / (?:knock(?! (?:\S+ )?(?:off|down))|knocking|knocked|door to door|d2d|doors|doorstep|porch|(?:open|opens|answer|answers) the door|front door|doorbell|door knock\w*|canvass\w*|lanyard) /],
   ['showroom', / (?:showroom|lot|dealership|test drive|test drove|test driven|walk[- ]?ins?|walks? in|came in|comes? in(?:to)? (?:the )?(?:store|shop)|store|retail|sales floor|retail floor|on the floor|tour|tours|toured|venue) /],
   ['in_home', / (?:kitchen table|in home|in-home|their home|sit down with (?:them|the couple)|living room|home appointment|inspection) /],
   ['inbound_phone', / (?:filled out|fill out|quote form|web form|form on|inbound|leads? (?:come|came)|requested a quote|asked for a quote|comparison site|inquir\w*|enquir\w*) /],

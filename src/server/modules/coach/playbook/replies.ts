@@ -143,30 +143,10 @@ export function reflection(message: string, facts: Facts): string {
   const quote = facts.quotes.at(-1);
   const fresh = quote && message.includes(quote.slice(0, Math.min(20, quote.length)));
   if (fresh) return `"${quote}": that is the moment to work on.`;
-  const correction = correctionIn(message);
-  if (correction) return `So it's ${toSecondPerson(correction.is)}, not ${toSecondPerson(correction.not)}. That changes the advice.`;
-  const clause = keyClause(message);
-  if (clause) return `Got it: ${toSecondPerson(clause).replace(/^./, (c) => c.toLowerCase())}.`;
-  const focus = requestFocus(message);
-  return focus ? `${focus}, here is what I'd do.` : '';
-}
-
-/**
- * What a question or request to the coach is about, from its last phrase that places it: "give
- * me one thing for tomorrow's 9am tour" is about "tomorrow's 9am tour", "what would the ROI look
- * like for a 200 person company" about "a 200 person company". The answer opens by naming it.
- */
-function requestFocus(message: string): string | undefined {
-  // "what about the bottled water people, what do i say back": the thing asked about.
-  const about = /\bwhat about\s+((?:the |those |these |my |our )?[a-z][^.!?,]{2,40}?)(?:\s+specifically)?\s*(?:[,.?]|$)/i.exec(message.trim())?.[1];
-  if (about) return `About ${toSecondPerson(about.trim())}`;
-  const m = /\b(on|for|at|in|with|without|before|after|about)\s+((?:(?!\b(?:on|for|at|in|with|without|before|after|about)\b)[^.!?,])+?)\s*(?:then|now|pls|please|lol)?\s*[.!?]*\s*$/i.exec(message.trim());
-  const prep = m?.[1];
-  const rest = m?.[2]?.trim();
-  if (!prep || !rest || rest.split(/\s+/).length < 2 || rest.split(/\s+/).length > 12) return undefined;
-  // "for it", "on that", "with them" place nothing.
-  if (/^(?:it|that|this|them|him|her|me|you)\b/i.test(rest) && rest.split(/\s+/).length < 3) return undefined;
-  return `${prep.charAt(0).toUpperCase()}${prep.slice(1).toLowerCase()} ${toSecondPerson(rest)}`;
+  // The rep's own words are quoted exactly or not at all (issue #23): rewriting them into the
+  // second person garbled them ("Got it: stop, how did you do.") and put words in their mouth.
+  if (correctionIn(message)) return 'That changes the advice.';
+  return '';
 }
 
 export interface CoachingParts {

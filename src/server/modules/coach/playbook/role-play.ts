@@ -20,7 +20,7 @@ export const RUBRIC: RubricItem[] = [
   {
     id: 'acknowledged',
     kind: 'good',
-    test: (_l, s) => / (?:totally fair|that s fair|fair enough|fair question|fair point|makes sense|that makes sense|i hear you|hear you|i hear that|heard you|i get where you re coming from|i (?:totally |completely )?(?:understand|get (?:it|that))|totally get (?:it|that)|understandable|good question|great question|of course|absolutely|you re right|good that|glad you|it s a big|a big (?:purchase|decision)|no problem|for sure) /.test(s),
+    test: (_l, s) => / (?:totally fair|that s fair|fair enough|fair question|fair point|makes sense|that makes sense|i hear you|hear you|i hear that|heard you|i get where you re coming from|i (?:totally |completely )?(?:understand|get (?:it|that))|totally get (?:it|that)|understandable|good question|great question|of course|absolutely|you re right|good that|glad you|it s a big|a big (?:purchase|decision)|no problem|for sure|totally|understood|fair|got it|appreciate (?:that|it|you|the)|i see|good point|i d feel the same|i would feel the same|no pressure|that s real|sounds like|i can see why|that s a lot) /.test(s),
     said: 'You acknowledged them before answering, so they felt heard.',
   },
   {
@@ -32,7 +32,7 @@ export const RUBRIC: RubricItem[] = [
   {
     id: 'next-step',
     kind: 'good',
-    test: (_l, s) => / (?:next step|tomorrow|tonight|this evening|monday|tuesday|wednesday|thursday|friday|saturday|this week|next week|at (?:\d{1,2}|six|seven|eight|five|noon)|in (?:\d+|five|ten|fifteen) minutes|\d+ minutes|a quick call|set up a|book|schedule|calendar|come back (?:in|at|tonight|tomorrow|later)|swing (?:back|by)|stop by|drop by|walk you (?:both )?through|send you .{0,30} by) /.test(s),
+    test: (_l, s) => / (?:next step|tomorrow|tonight|this evening|monday|tuesday|wednesday|thursday|friday|saturday|this week|next week|at (?:\d{1,2}|six|seven|eight|five|noon)|in (?:\d+|five|ten|fifteen) minutes|\d+ minutes|a quick call|set up a|book|schedule|calendar|come back (?:in|at|tonight|tomorrow|later)|swing (?:back|by)|stop by|drop by|walk you (?:both )?through|send you .{0,30} by|(?:do|start|book|schedule|set up) (?:the |your )?first (?:service|visit|treatment|session|class|case|appointment)|today|come (?:back|by|out|over)|start (?:you|with|today|monday)|set (?:it|you|that) up|put you (?:down|in)|(?:run|set up|start) a (?:trial|pilot)|trial|pilot|send (?:you|it|over)|(?:call|text|email) you (?:back|at|on|tomorrow|monday|this|next)|sit down|measure|write (?:it|that) up|walk (?:you|them|him|her) through|go over (?:it|the|them)|cover (?:your|the) next case|get (?:it|you|that) (?:scheduled|on the calendar)) /.test(s),
     said: 'You proposed a specific next step, so the conversation keeps moving.',
   },
   {

@@ -1,0 +1,125 @@
+import type { Topic } from '../../../../shared/coaching.js';
+import type { DialogueState } from './dialogue-state.js';
+import type { Facts } from './facts.js';
+import type { Motion } from './motion.js';
+import { TECHNIQUES, techniquesFor, type Technique } from './techniques.js';
+import { normalize } from './text.js';
+
+/**
+ * Which technique the coach teaches next: one that fits how the rep sells and what they
+ * described, not given yet and not one they said they already tried.
+ */
+
+// Read through a widened type so this compiles whether or not a technique list declares motions.
+const motionsOf = (t: Technique): readonly Motion[] | undefined => (t as Technique & { motions?: Motion[] }).motions;
+
+/** Techniques of a topic that fit the rep's motion (or any motion). */
+export function fitting(topic: Topic, facts: Facts): Technique[] {
+  const all = techniquesFor(topic);
+  const fits = all.filter((t) => fitsMotion(t, facts));
+  return fits.length ? fits : all.filter((t) => !motionsOf(t));
+}
+
+/** A technique for any motion, or for the rep's own, or (motion unknown) for one they have not ruled out. */
+function fitsMotion(t: Technique, facts: Facts): boolean {
+  const motions = motionsOf(t);
+  if (!motions) return true;
+  if (facts.motion) return motions.includes(facts.motion);
+  return !motions.every((m) => facts.notMotions.includes(m));
+}
+
+/** Each technique's situation pattern with the global flag matchAll needs, compiled once: this runs on every message. */
+const GLOBAL_FITS = new Map(TECHNIQUES.flatMap((t) => (t.fits ? [[t.id, new RegExp(t.fits.source, t.fits.flags.includes('g') ? t.fits.flags : `${t.fits.flags}g`)] as const] : [])));
+
+/** How much of the rep's words a technique's situation pattern covers: the characters of all its matches. */
+function fitLength(t: Technique, s: string): number {
+  const all = GLOBAL_FITS.get(t.id);
+  if (!all) return 0;
+  let n = 0;
+  for (const m of s.matchAll(all)) n += m[0].trim().length;
+  return n;
+}
+
+/** British and American spellings read alike ("neighbour", "neighbor"). */
+const spelling = (text: string) => normalize(text).replace(/our\b/g, 'or');
+const GENERIC = new Set(['thing', 'that', 'this', 'tried', 'with', 'them', 'they', 'line', 'people', 'already', 'have', 'does', 'work', 'works', 'the', 'your', 'just']);
+
+/** Whether the rep said they already tried this technique ("tried the neighbor thing"): then it is not offered. */
+export function alreadyTried(t: Technique, facts: Facts): boolean {
+  if (!facts.tried.length) return false;
+  const named = spelling(`${t.name} ${t.method}`);
+  return facts.tried.some((x) => spelling(x).trim().split(' ').some((w) => w.length > 3 && !GENERIC.has(w) && named.includes(` ${w}`)));
+}
+
+/** The longest phrase of the rep's words a technique's situation pattern matches in one stretch. */
+function longestFit(t: Technique, s: string): number {
+  const all = GLOBAL_FITS.get(t.id);
+  if (!all) return 0;
+  let n = 0;
+  // A phrase of several words, not one word that happens to sit in many messages ("different").
+  for (const m of s.matchAll(all)) if (m[0].trim().includes(' ')) n = Math.max(n, m[0].trim().length);
+  return n;
+}
+
+/** Characters of one match a technique from another topic needs to be chosen: a phrase, not a word. */
+const CLEAR_FIT = 8;
+
+/**
+ * The technique for this turn: one that fits the motion, not given yet; after pushback, one with a
+ * different method than the last. Among those, from the turn's topic and the others it touches
+ * (`also`), the first that is made for the situation the rep described: what they say first
+ * (`firstWords`) before the rest, and a technique made for their motion before a general one
+ * (the spouse stall at a front door is met by the door-to-door answer, not the generic one).
+ */
+export function chooseTechnique(topic: Topic, words: string, state: DialogueState, facts: Facts, avoidMethod?: string, firstWords?: string, also: readonly Topic[] = []): Technique {
+  const poolOf = (t: Topic) => {
+    const pool = fitting(t, facts).filter((x) => !alreadyTried(x, facts));
+    const fresh = pool.filter((x) => !state.used.includes(x.id));
+    let candidates = fresh.length ? fresh : pool;
+    if (avoidMethod) {
+      const other = candidates.filter((x) => x.method !== avoidMethod);
+      const anyOther = pool.filter((x) => x.method !== avoidMethod);
+      candidates = other.length ? other : anyOther.length ? anyOther : candidates;
+    }
+    return candidates;
+  };
+  const main = poolOf(topic);
+  // Other topics lend only techniques not given yet: they widen the choice, they never repeat
+  // one; and a technique given before comes after every fresh one, from whichever topic.
+  const isFresh = (x: Technique) => !state.used.includes(x.id);
+  const others = also.filter((t) => t !== topic).flatMap((t) => poolOf(t).filter(isFresh));
+  const wider = [...main.filter(isFresh), ...others, ...main.filter((x) => !isFresh(x))];
+  const forMotion = (t: Technique) => Boolean(facts.motion && motionsOf(t)?.includes(facts.motion));
+  // What the rep first described picks the technique before anything said since ("I drop the
+  // price" answers the coach's question; it does not make the problem a negotiation).
+  // Techniques made for exactly what the rep describes may sit under another topic ("get both of
+  // them there" is about booking, not the objection it came from; "he won't forward anything
+  // from vendors" is about the champion, not discovery). They count only on a clear fit: a phrase
+  // of the rep's words, not one word that sits in many messages.
+  let elsewhere: Technique[] | undefined;
+  const outsiders = () => (elsewhere ??= TECHNIQUES.filter((t) => t.fits && !wider.includes(t) && !state.used.includes(t.id) && t.method !== avoidMethod && fitsMotion(t, facts) && !alreadyTried(t, facts)));
+  for (const text of [firstWords ?? '', words]) {
+    if (!text.trim()) continue;
+    const s = normalize(text);
+    const fits = wider.filter((t) => t.fits?.test(s));
+    // A phrase made for another topic beats words that only brush this one.
+    const phraseHere = Math.max(0, ...fits.map((t) => longestFit(t, s)));
+    const phrases = phraseHere < CLEAR_FIT ? outsiders().filter((t) => longestFit(t, s) >= CLEAR_FIT) : [];
+    const longest = Math.max(0, ...phrases.map((t) => longestFit(t, s)));
+    const across = phrases.find((t) => longestFit(t, s) === longest && forMotion(t)) ?? phrases.find((t) => longestFit(t, s) === longest);
+    if (across) return across;
+    // Of the techniques the words fit, the one they describe most of: "$40 cheaper at the honda
+    // place" is a competitor's quote (cheaper, quoted less) more than a price complaint (cheaper).
+    const best = Math.max(0, ...fits.map((t) => fitLength(t, s)));
+    const closest = fits.filter((t) => fitLength(t, s) === best);
+    const fit = closest.find(forMotion) ?? fits.find(forMotion) ?? closest[0];
+    if (fit) return fit;
+  }
+  // Nothing the rep said names a technique. How the rep reaches people (the opening, and the
+  // follow-up after) is their motion: a front door, a showroom floor, a phone; so there an
+  // opener or a follow-up made for it beats a general one. In between, a motion's techniques
+  // answer particular situations (a spouse, a sister, cover through work) the rep has not
+  // described, so a general technique comes first.
+  const general = main.find((t) => !motionsOf(t));
+  return (topic === 'prospecting' || topic === 'follow_up' ? main.find(forMotion) : general) ?? main[0] ?? (TECHNIQUES[0] as Technique);
+}

@@ -1,0 +1,20 @@
+import { STAGE_LABELS } from '../../../../../shared/coaching.js';
+import { chooseTechnique } from '../choose-technique.js';
+import { coach } from '../compose.js';
+import { reflection } from '../replies.js';
+import type { TurnRule } from './turn-input.js';
+
+/** The rep's answer to the coach's one question is taken as the answer: coaching follows, and the answer may move the topic. */
+export const answerToQuestion: TurnRule = {
+  name: 'answer to the question',
+  apply(turn) {
+    const { ctx, state, topic } = turn;
+    if (state.phase !== 'asked' || !topic) return undefined;
+    const { d, found, understood, ruledOut, carried, also, stageFor } = turn.reading;
+    const nextTopic = understood && found && (d.topicScores[found] >= 3 || ruledOut) && found !== topic ? found : (carried ?? found ?? topic);
+    const nextStage = stageFor(nextTopic);
+    const chosen = chooseTechnique(nextTopic, `${state.problem ?? ''} ${ctx.message}`, state, state.facts, undefined, state.problem, also(nextTopic));
+    const opening = [reflection(ctx.message, state.facts), `Here is what I'd work on first, at **${STAGE_LABELS[nextStage].toLowerCase()}** of the call.`].filter(Boolean).join(' ');
+    return coach(ctx, { ...state, topic: carried }, nextTopic, nextStage, chosen, opening, also(nextTopic));
+  },
+};

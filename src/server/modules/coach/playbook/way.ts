@@ -1,0 +1,119 @@
+import type { RepProfile } from '../engine.js';
+import type { Motion } from './motion.js';
+import type { Way } from './plays/schema.js';
+import { normalize } from './text.js';
+
+/**
+ * The way the rep sells (issue #23): which of the written ways of selling their words and profile
+ * describe, so the lines they get are in that way's voice (a widow on the phone never gets a line
+ * about "the team's time"). Read from the profile first, since it says what they sell, then from
+ * what they say in the chat, which can correct it.
+ */
+const SIGNS: Array<[Way, RegExp]> = [
+  ['clinical', / (?:surgeons?|surgery|surgical|physicians?|doctors?|dr|hospitals?|medical devices?|device rep|clinic|clinics|clinicians?|or corridor|the or|orthop\w*|spine|cardio\w*|dental|dentists?|vet|veterinar\w*|pharma\w*|value analysis|scrub(?:bed)? in|case coverage) /],
+  // Written for staffing and recruiting: a marketing agency's rep is not a recruiter.
+  ['agency', / (?:staffing|recruit\w*|headhunt\w*|placements?|temp (?:workers|staff|agency)|staffing agency|recruiting agency|retained search|contingency search|candidates?|hiring managers?|open (?:roles|reqs|positions)) /],
+  ['listing', / (?:listing|listings|list (?:the|their|my) (?:house|home)|realtor|real estate|home sellers?|comps|fsbo|for sale by owner|open house) /],
+  ['enterprise', / (?:enterprise|procurement|ciso|cio|committee|rfp|msa|redlines?|security review|economic buyer|legal review|(?:\d{3}|\d\.\d) ?(?:k|m) (?:deal|acv|arr|contract)|acv|fortune \d+|buying group) /],
+  ['car_lot', / (?:cars?|dealership|dealer|dealers|vehicles?|test dr\w+|the lot|car lot|used cars|toyotas?|hondas?|fords?|chevy|chevrolet|kias?|nissans?|hyundais?|subarus?|jeeps?|rav4|camry|f 150|sedan|suv|trade in|trade ins|f and i|finance manager|the desk|salesman on the lot) /],
+  ['membership', / (?:gym|gyms|fitness|memberships?|studio|crossfit|yoga|pilates|personal train\w*|health club|country club|enrollment fee|initiation fee) /],
+  ['phone_b2c', / (?:final expense|medicare|life insurance|burial|funeral|annuit\w*|senior(?:s)? (?:market|clients|leads)|supplement plan|advantage plan|whole life|term life|policyholders?) /],
+  ['retail_floor', / (?:mattress\w*|furniture|sofas?|couch\w*|recliners?|appliances?|electronics|jewel\w*|boutique|retail|sales floor|store|showroom floor|department store|tvs?|bed store) /],
+  ['door_to_door', / (?:door to door|d2d|knock(?:s|ing|ed)?(?! (?:\S+ )?(?:off|down))|doors|door knock\w*|canvass\w*|pest control|pest|bug|bugs|doorstep|porch|neighbou?rhood) /],
+  ['in_home', / (?:kitchen table|in home|in-home|home appointment|appointments? at (?:their|the) home|windows|window replacement|roofing|roof|roofs|siding|hvac|bath remodel\w*|remodel\w*|both spouses|the couple|husband and wife|solar) /],
+  ['sdr', / (?:sdr|bdr|cold call\w*|cold email\w*|outbound|dials?|dialing|dialling|book(?:ing)? (?:meetings|demos|appointments)|set (?:meetings|appointments)|gatekeepers?|sequences?|prospect list) /],
+  ['inbound', / (?:inbound|web ?form|form fills?|filled out (?:a|the|our) form|quote requests?|requested a quote|demo requests?|internet leads?|online leads?|leads? (?:come|came) in|leads? who (?:asked|requested|inquired)) /],
+  ['smb_b2b', / (?:saas|software|champion|mid ?market|smb|small business(?:es)?|platform|subscription|crm|pos system|payroll|b2b|operations manager|it manager|msp|managed services|it support) /],
+];
+
+/** Ways that describe a situation more precisely than others: a surgeon's device rep is clinical before B2B. */
+const ORDER: Way[] = SIGNS.map(([way]) => way);
+
+/** What the older motion reading says, when no way of selling is named (a "cold call" from a final-expense agent is still phone_b2c, decided above). */
+// Only the motions that say how someone sells outright: "a call" or "an email" says nothing of
+// whether the buyer is a business or a widow.
+const FROM_MOTION: Partial<Record<Motion, Way>> = {
+  door_to_door: 'door_to_door',
+  in_home: 'in_home',
+  enterprise: 'enterprise',
+};
+
+/** How a rep names their own way of selling outright: it outweighs the product's words ("solar, door to door"). */
+const OUTRIGHT: Array<[Way, RegExp]> = [
+  ['door_to_door', / (?:door to door|d2d|door knocking|knocking doors) /],
+  ['enterprise', / (?:enterprise) /],
+  ['in_home', / (?:in home|kitchen table) /],
+  ['sdr', / (?:sdr|bdr) /],
+  ['listing', / (?:listing agent|listing appointment) /],
+];
+
+function scores(text: string): Map<Way, number> {
+  const s = normalize(text);
+  const out = new Map<Way, number>();
+  for (const [way, re] of SIGNS) {
+    const n = s.match(new RegExp(re.source, 'g'))?.length ?? 0;
+    if (n) out.set(way, n);
+  }
+  for (const [way, re] of OUTRIGHT) if (re.test(s)) out.set(way, (out.get(way) ?? 0) + 2);
+  return out;
+}
+
+function best(found: Map<Way, number>): Way | undefined {
+  let top: Way | undefined;
+  for (const way of ORDER) {
+    const n = found.get(way) ?? 0;
+    if (n > 0 && (top === undefined || n > (found.get(top) ?? 0))) top = way;
+  }
+  return top;
+}
+
+/** The way the profile names: what the rep sells and to whom, from onboarding. */
+export function profileWay(profile: Pick<RepProfile, 'industry' | 'product' | 'biggestStruggle'>): Way | undefined {
+  // What they sell says more than their struggle ("closing more deals" names nothing).
+  return best(scores(`${profile.industry} ${profile.product}`)) ?? best(scores(profile.biggestStruggle ?? ''));
+}
+
+/**
+ * The way for this turn: a message that names a way clearly (two signs, or one the profile does
+ * not contradict) moves it; else what the conversation had; else the profile's; else the motion's.
+ */
+export function wayOf(message: string, known: Way | undefined, profile: Pick<RepProfile, 'industry' | 'product' | 'biggestStruggle'>, motion?: Motion): Way | undefined {
+  const here = scores(message);
+  const named = best(here);
+  const base = known ?? profileWay(profile);
+  // Without a way from the profile, one word of a message is not enough: "he owns 3 HVAC
+  // locations" describes the buyer's business, not how the rep sells.
+  if (base === undefined && named && (here.get(named) ?? 0) < 2) return motion ? FROM_MOTION[motion] : undefined;
+  if (named && (base === undefined || (here.get(named) ?? 0) >= 2 || !here.has(base))) {
+    // One word in passing ("the store" from a software rep) does not move a way the profile set,
+    // unless the rep says it is a different way of selling.
+    if (base && (here.get(named) ?? 0) < 2 && named !== base && !/ (?:actually i|i (?:sell|work (?:at|for|in))|i m (?:at|with) (?:a|an)|i am (?:at|with) (?:a|an)|we sell) /.test(normalize(message))) return base;
+    return named;
+  }
+  return base ?? (motion ? FROM_MOTION[motion] : undefined);
+}
+
+export const CONSUMER_WAYS: ReadonlySet<Way> = new Set(['door_to_door', 'car_lot', 'retail_floor', 'phone_b2c', 'in_home', 'membership', 'listing']);
+
+/**
+ * The motion the older technique coach reads, for a known way of selling: so a surgeon's rep never
+ * gets a cold-call opener and a car lot never gets a gatekeeper tip. Phone and business ways keep
+ * the motion the rep named, which says more (an SDR who emails, a Medicare agent taking inbound calls).
+ */
+const WAY_MOTION: Partial<Record<Way, Motion>> = {
+  door_to_door: 'door_to_door',
+  car_lot: 'showroom',
+  retail_floor: 'showroom',
+  membership: 'showroom',
+  in_home: 'in_home',
+  listing: 'in_home',
+  clinical: 'field_b2b',
+  enterprise: 'enterprise',
+};
+const PHONE: readonly Motion[] = ['cold_phone', 'inbound_phone'];
+
+export function motionForWay(way: Way | undefined, motion: Motion | undefined): Motion | undefined {
+  if (!way) return motion;
+  if (way === 'phone_b2c' || way === 'inbound') return motion && PHONE.includes(motion) ? motion : 'inbound_phone';
+  return WAY_MOTION[way] ?? motion;
+}
