@@ -20,6 +20,9 @@ async function coachUntilMethod(page: Page, sessionId: () => Promise<string>): P
   const coached = async () => (await stored()).messages.filter((m) => m.role === 'assistant').at(-1)?.coaching?.method;
   const chips = page.getByRole('group', { name: 'Suggested replies' }).getByRole('button');
   const newChat = page.getByRole('button', { name: 'New Chat' });
+  // The reply on screen is stored once the header's buttons are enabled again; only then does the
+  // server's copy say whether it named a method (the written coaching does on the first reply).
+  await expect(newChat).toBeEnabled();
   for (let round = 0; round < 4 && !(await coached()); round += 1) {
     await expect(chips.first()).toBeEnabled();
     const before = await page.getByTestId('coach-message').count();
@@ -88,7 +91,10 @@ test('a rep logs two call outcomes from the chat, upgrades to Pro, and the progr
   await expect(logged.last()).toContainText('Your call: Won');
 
   // A second technique, and a second outcome.
+  const coachReplies = await page.getByTestId('coach-message').count();
   await page.getByRole('group', { name: 'Suggested replies' }).getByRole('button', { name: 'Give me another tip' }).click();
+  await expect(page.getByTestId('coach-message')).toHaveCount(coachReplies + 1);
+  await expect(page.getByRole('button', { name: 'New Chat' })).toBeEnabled();
   await expect(page.getByRole('button', { name: /^Tried it\? How did the call go\?/ })).toHaveCount(1);
   await page.getByRole('button', { name: /^Tried it\? How did the call go\?/ }).click();
   await chooser.getByText('Stalled', { exact: true }).click();

@@ -144,12 +144,12 @@ export function playText(p: PlayReplyParts): string {
     ...(p.buyerLine && !p.answer ? [`When they say "${p.buyerLine}":`, ''] : []),
     // Asked for the words, the rep gets the words first; what is going on can wait.
     ...(p.explain && !p.answer && !p.wordsFirst ? [p.cell.happening, ''] : []),
-    ...(p.wordsFirst ? [`**Say:** "${first}"`, ...(second ? [`**Or:** "${second}"`] : []), ''] : []),
-    `**${a.name}** · *Method: ${a.method}*`,
-    // What is going on already says why; a reply fits one phone screen.
-    ...(p.explain && !p.answer ? [] : [a.why]),
+    // Each line its own paragraph: Markdown joins lines that a single newline separates.
+    ...(p.wordsFirst ? [`**Say:** "${first}"`, '', ...(second ? [`**Or:** "${second}"`, ''] : [])] : []),
+    // The method's name and why, one paragraph.
+    `**${a.name}** · *Method: ${a.method}*${p.explain && !p.answer ? '' : `  \n${a.why}`}`,
     '',
-    ...(p.wordsFirst ? [] : [`**Say:** "${first}"`, ...(second ? [`**Or:** "${second}"`] : []), '']),
+    ...(p.wordsFirst ? [] : [`**Say:** "${first}"`, '', ...(second ? [`**Or:** "${second}"`, ''] : [])]),
     `**Then:** ${a.next}`,
   ];
   return lines.join('\n').trim();
