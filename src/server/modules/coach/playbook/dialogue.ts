@@ -36,7 +36,8 @@ export function nextTurn(ctx: CoachContext): Turn {
       if (state.play?.scene) return { ...turn, reply: { ...turn.reply, state: { ...state, play: { ...state.play, scene: undefined } } } };
     }
     // A line said in a scene is the rep's line to the buyer, not a question to the coach.
-    if (turn) return (turn.reply.state as DialogueState | undefined)?.phase === 'roleplay' || rule.name.includes('scene') ? turn : answeredFirst(ctx.message, turn);
+    // The written rules answer a question themselves; a scene line is the rep's line to the buyer.
+    if (turn) return (turn.reply.state as DialogueState | undefined)?.phase === 'roleplay' || rule.name.startsWith('play ') || rule.name.includes('scene') ? turn : answeredFirst(ctx.message, turn);
   }
   // Unreachable: clarify answers every message with no topic found and the last rule every other.
   throw new Error('No turn rule answered the message.');

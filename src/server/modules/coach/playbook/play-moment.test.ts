@@ -10,7 +10,7 @@ describe('the moment of the sale a message describes', () => {
     ['the honda place quoted them $40 less', 'shopping'],
     ["he said we're all set, we already have a guy", 'have_one'],
     ['sent the proposal two weeks ago and she went dark', 'silence'],
-    ['what do i text him today', 'silence'],
+    ['he went quiet after the demo, what do i text him today', 'silence'],
     ["can't get past the receptionist to the owner", 'access'],
     ["procurement says every vendor gives us 30% off", 'discount'],
     ['they say our 25% fee is too high, other agencies do 15%', 'fee'],

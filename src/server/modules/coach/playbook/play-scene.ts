@@ -19,6 +19,11 @@ const GIVEN_NAME = /\b(?:name s|names|name is|named|called)\s+([a-z]{3,})\b/i;
 /** A person the rep names to be played: "be Sharon", "play Dr. Patel". */
 const NAMED = /\b(?:be|play|you re|you are|as)\s+((?:Dr\.? |Mr\.? |Mrs\.? |Ms\.? )?[A-Z][a-z]{2,})\b/;
 
+/** "ok be brent", "play linda": reps type names in lower case. */
+const LOWER_NAMED = /\b(?:be|play)\s+([a-z]{3,12})\b(?!\s+(?:the|a|an|my|your|his|her)\b)/;
+/** Words that follow "be" or "play" and are not a name. */
+const COMMON = new Set(['honest', 'real', 'straight', 'blunt', 'brutal', 'nice', 'quick', 'short', 'clear', 'specific', 'serious', 'careful', 'patient', 'direct', 'more', 'less', 'very', 'this', 'that', 'with', 'along', 'hard', 'tough', 'mean', 'ready', 'better', 'there', 'here', 'back', 'done', 'fine', 'okay', 'sure', 'around', 'again', 'them', 'him', 'her', 'out', 'it', 'scene', 'role', 'buyer', 'customer', 'prospect', 'someone', 'somebody', 'mad', 'rude', 'nicer', 'cold', 'warm']);
+
 const NOT_NAMES = new Set(['The', 'My', 'Him', 'Her', 'Them', 'That', 'This', 'It', 'Me', 'Honest', 'Real', 'Tough', 'Mean', 'Nice', 'Hard', 'Ready']);
 
 /** Who the rep asks the coach to play, with its article ("the wife", "Sharon"), if they say. */
@@ -30,8 +35,9 @@ export function namedBuyer(message: string): string | undefined {
     const r = role.toLowerCase().replace(/^home owner$/, 'homeowner');
     return /^(?:cfo|ceo|cto|cio|ciso|coo|vp|hr)\b/.test(r) ? `the ${r.replace(/^(cfo|ceo|cto|cio|ciso|coo|vp|hr)\b/, (x) => x.toUpperCase())}` : `the ${r}`;
   }
-  const name = NAMED.exec(message)?.[1];
-  return name && !NOT_NAMES.has(name) ? name : undefined;
+  const name = NAMED.exec(message)?.[1] ?? LOWER_NAMED.exec(message)?.[1];
+  const cased = name && name.charAt(0).toUpperCase() + name.slice(1).toLowerCase();
+  return cased && !NOT_NAMES.has(cased) && !COMMON.has(cased.toLowerCase()) ? cased : undefined;
 }
 
 /** How the buyer's name reads at the start of their line: "The wife", "Sharon". */
@@ -99,10 +105,8 @@ export function strongerVersion(line: string, a: Assessment, cell: Cell, usedAck
   const hasAsk = body.some((s) => s.endsWith('?'));
   const hasAck = a.good.some((g) => g.id === 'acknowledged');
   const question = cell.approaches.flatMap((x) => x.lines).find((l) => l.trim().endsWith('?') && l.split(/\s+/).length <= 18);
-  // A line with no next step gets one, in this way of selling's words: a written line that proposes one.
-  const hasStep = a.good.some((g) => g.id === 'next-step');
-  const step = hasStep ? undefined : cell.approaches.flatMap((x) => x.lines).find((l) => assess(l).good.some((g) => g.id === 'next-step') && l.split(/\s+/).length <= 22);
-  const out = [...(hasAck ? [] : [ACKS[usedAcks % ACKS.length] ?? 'I hear you.']), ...body, ...(hasAsk || !question ? [] : [question]), ...(step && hasAsk ? [step] : [])];
+  // A missing next step is named in the feedback, not invented here: only the rep knows what they can offer.
+  const out = [...(hasAck ? [] : [ACKS[usedAcks % ACKS.length] ?? 'I hear you.']), ...body, ...(hasAsk || !question ? [] : [question])];
   return `"${out.map(asSentence).join(' ')}"`;
 }
 

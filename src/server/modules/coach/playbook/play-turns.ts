@@ -176,6 +176,24 @@ function endScene(play: PlayState, _scene: PlayScene, cell: Cell, coaching: Play
 
 // ---- Coaching ----
 
+/** A move the rep could make in the sale: an either/or between two of them is about the moment under way. */
+const MOVE = /\b(?:offer|give|hold|drop|send|call|text|email|wait|push|match|cut|lower|raise|quote|show|ask|walk|stick|tell|counter|accept|sign|concede|discount|follow|knock|leave|stay)\b/i;
+const CONCEDE = /\b(?:offer|give|drop|cut|lower|match|discount|knock|concede|waive|throw in)\b/i;
+const HOLD = /\b(?:hold|wait|stick|keep|stand|no)\b/i;
+
+/**
+ * "Do I offer the 10 or hold?" at a price, discount or fee moment: a trainer's answer is the same
+ * in every way of selling, and the written approaches say why (a concession is traded, never given).
+ */
+function concedeOrHold(split: [string, string] | undefined, moment: PlayMoment): string | undefined {
+  if (!split || !['price', 'discount', 'fee'].includes(moment)) return undefined;
+  const [a, b] = split;
+  const gives = CONCEDE.test(a) ? a : CONCEDE.test(b) ? b : undefined;
+  const holds = HOLD.test(a) ? a : HOLD.test(b) ? b : undefined;
+  if (!gives || !holds || gives === holds) return undefined;
+  return `Hold, for now. A concession given for nothing tells them there is more where it came from. If you move at all, move once, and only for something back.`;
+}
+
 const STOP = new Set(['should', 'would', 'could', 'just', 'then', 'that', 'this', 'them', 'they', 'with', 'what', 'like', 'about', 'first', 'really', 'actually', 'going', 'their', 'there']);
 
 /** Whether a side of the rep's either/or is about what a cell covers: one of its words is in the cell. */
@@ -213,14 +231,14 @@ export function playCoach(input: PlayInput): PlayTurn | undefined {
   // about something else ("is that normal or am I getting ripped off?") is not.
   const split = eitherOr(ctx.message);
   const currentCell = current && cellFor(way, current);
-  const aboutCurrent = Boolean(split && currentCell && split.some((side) => mentionedIn(side, currentCell)));
+  const aboutCurrent = Boolean(split && currentCell && (split.some((side) => mentionedIn(side, currentCell)) || MOVE.test(split.join(' '))));
   const moment = named[0] ?? call?.moment ?? (current && (asksForWords(ctx.message) || aboutCurrent) ? current : undefined);
   const cell = moment && cellFor(way, moment);
   if (!moment || !cell) return undefined;
   // The buyer's line this message quotes, when it is about this moment: quoted back exactly.
   const quoted = quotedNow && playMomentsIn(quotedNow).includes(moment) ? quotedNow : undefined;
   const buyerLine = quoted && quoted.split(/\s+/).length <= 25 ? quoted : undefined;
-  return coachFrom(input, way, moment, cell, { answer: call?.answer, lead: undefined, buyerLine });
+  return coachFrom(input, way, moment, cell, { answer: call?.answer ?? concedeOrHold(split, moment), lead: undefined, buyerLine });
 }
 
 /** Pushback or "another tip": the next approach of the same moment, with a method not named before. */
@@ -252,6 +270,20 @@ function coachFrom(input: PlayInput, way: Way, moment: PlayMoment, cell: Cell, e
   const approach = i === undefined ? undefined : cell.approaches[i];
   const split = eitherOr(ctx.message);
   const wordsFirst = asksForWords(ctx.message);
+  if ((!approach || i === undefined) && wordsFirst) {
+    // Asked for the words once every approach was given: the words of the first one again, since
+    // the rep asks for what to say, not for something new.
+    const first = cell.approaches[0];
+    return {
+      reply: {
+        content: [...(extra.answer ? [extra.answer, ''] : []), `**Say:** "${first?.lines[0] ?? ''}"`, '', ...(first?.lines[1] ? [`**Or:** "${first.lines[1]}"`, ''] : []), `**Then:** ${first?.next ?? ''}`].join('\n'),
+        options: ['Role-play this with me', 'I have a different problem'],
+        coaching: playCoaching(moment),
+        confidence: 0.8,
+      },
+      play: { ...play, moment },
+    };
+  }
   if (!approach || i === undefined) {
     // Every approach of this moment was given: the one question that decides, once; then practice.
     const ask = !play.asked.includes(cell.decide);

@@ -6,6 +6,7 @@ import { differentProblem } from './different-problem.js';
 import { firstQuestion } from './first-question.js';
 import { goesOn } from './goes-on.js';
 import { inScene } from './in-scene.js';
+import { noScene } from './no-scene.js';
 import { offTopic } from './off-topic.js';
 import { pickedTopic } from './picked-topic.js';
 import { playCoach } from './play-coach.js';
@@ -32,6 +33,8 @@ export const TURN_RULES: readonly TurnRule[] = [
   playScene,
   // Before pushback, thanks and asides: during a role-play what the rep types is their line to the buyer ("that won't work" included).
   inScene,
+  // After both scenes, which take "stop" while one runs: with none running there is nothing to judge.
+  noScene,
   // After the scenes, which pass "role-play this" on: asked for mid-scene, it starts the scene over;
   // a moment written for the rep's way of selling has its own buyer, so it comes before the older one.
   playRolePlay,

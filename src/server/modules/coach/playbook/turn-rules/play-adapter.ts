@@ -17,8 +17,10 @@ export function asTurn(t: TurnInput, played: PlayTurn | undefined): Turn | undef
   const place = moment ? MOMENT_PLACE[moment] : undefined;
   // Where in the call: the moment the rep's words name ("half way through the call…"), else where
   // the written moment usually sits. The diagnosis the app shows stays the coach's own reading.
-  const read = t.moment ?? t.reading.d.stage;
-  const stage = read !== 'general' ? read : (place?.stage ?? t.state.stage);
+  // "We already have one" is heard at the door and mid-demo alike: there the coach's own reading
+  // of the message places it; every other moment sits where it usually does.
+  const read = t.moment ?? (moment === 'have_one' ? t.reading.d.stage : undefined);
+  const stage = read && read !== 'general' ? read : (place?.stage ?? t.state.stage);
   const state: DialogueState = {
     ...t.state,
     phase: played.play.scene ? 'roleplay' : 'coached',
