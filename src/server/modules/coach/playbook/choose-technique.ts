@@ -1,3 +1,4 @@
+import { deniedMoments } from './play-moment.js';
 import type { Topic } from '../../../../shared/coaching.js';
 import type { DialogueState } from './dialogue-state.js';
 import type { Facts } from './facts.js';
@@ -71,9 +72,14 @@ const CLEAR_FIT = 8;
  * (`firstWords`) before the rest, and a technique made for their motion before a general one
  * (the spouse stall at a front door is met by the door-to-door answer, not the generic one).
  */
+/** A technique for a price objection: made for "too expensive", or named after the price. */
+const aboutPrice = (t: Technique) => /price|expensive/.test(t.id) || /price|expensive|too much/.test(t.fits?.source ?? '');
+
 export function chooseTechnique(topic: Topic, words: string, state: DialogueState, facts: Facts, avoidMethod?: string, firstWords?: string, also: readonly Topic[] = []): Technique {
+  // "It's not the price": a technique for a price objection answers what the rep just ruled out.
+  const priceDenied = deniedMoments(`${firstWords ?? ''} ${words}`).includes('price');
   const poolOf = (t: Topic) => {
-    const pool = fitting(t, facts).filter((x) => !alreadyTried(x, facts));
+    const pool = fitting(t, facts).filter((x) => !alreadyTried(x, facts) && !(priceDenied && aboutPrice(x)));
     const fresh = pool.filter((x) => !state.used.includes(x.id));
     let candidates = fresh.length ? fresh : pool;
     if (avoidMethod) {

@@ -10,7 +10,7 @@ export type Intent = 'another_tip' | 'roleplay' | 'different_problem' | 'try_aga
 
 const INTENTS: Array<[Intent, RegExp]> = [
   ['stop', /^ (?:ok |okay )?(?:stop|end|enough|stop the role ?play|end the role ?play|let s stop|lets stop|i m done|im done|done|how did i do)(?: |$)/],
-  ['roleplay', / role ?play| practi[cs]e (?:it|this|that|the|with me)|can we practi[cs]e| (?:can|could) (?:you|u) (?:be|play) (?:the|him|her|my)| you be (?:the|him|her)| be the (?:prospect|buyer|customer|mom|wife|husband|cfo|owner)|try the scene again|^ (?:ok |okay |alright |now |so )?(?:you )?(?:be|play) (?!(?:honest|real|straight|blunt|brutal|nice|quick|short|clear|specific|serious|careful|patient|direct|more|less|very|a bit)\b)(?:the |my |his |her )?[a-z]+/],
+  ['roleplay', / role ?play| practi[cs]e (?:it|this|that|the|with me)|can we practi[cs]e| (?:can|could) (?:you|u) (?:be|play|pretend to be) (?!(?:honest|real|straight|blunt|brutal|nice|quick|short|clear|specific|serious|careful|patient|direct|more|less|very|a bit|sure|right|wrong|there|here)\b)[a-z]+| (?:actually |just )?play (?:her|him|the [a-z]+|[a-z]+ so i can)| you re (?:the )?[a-z]+ (?:the )?(?:wife|husband|buyer|customer|owner|cfo|surgeon|doctor|manager)| you be (?:the|him|her)| be the (?:prospect|buyer|customer|mom|wife|husband|cfo|owner)|try the scene again|^ (?:ok |okay |alright |now |so )?(?:you )?(?:be|play) (?!(?:honest|real|straight|blunt|brutal|nice|quick|short|clear|specific|serious|careful|patient|direct|more|less|very|a bit)\b)(?:the |my |his |her )?[a-z]+/],
   ['different_problem', / (?:different|another|new|other) (?:problem|issue|question|topic|challenge) /],
   ['try_again', /^ (?:try again|again|let me try again|one more time) $/],
   ['hint', / (?:give me a |a )?hint | help me answer /],

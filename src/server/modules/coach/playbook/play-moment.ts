@@ -22,7 +22,7 @@ const SIGNS: Array<[PlayMoment, RegExp]> = [
 
 /** Moments the rep rules out: "it's not the price", "no it isn't price, it's…". */
 const DENIED: Array<[PlayMoment, RegExp]> = [
-  ['price', / (?:not|never|isn t|wasn t|nothing to do with) (?:about )?(?:the |a )?(?:price|money|cost|payment|budget)/],
+  ['price', / (?:not|never|isn t|wasn t|nothing to do with|not think it s|not think it is|dont think it s|dont think its|do not think its) (?:really |about |really about )?(?:the |a )?(?:price|money|cost|payment|budget)|nobody (?:said|says) (?:too expensive|it s too expensive|price)/],
   ['spouse', / (?:not|never|isn t) (?:about )?(?:the |his |her |my )?(?:wife|husband|spouse|partner)/],
   ['think', / (?:not|isn t) (?:that )?(?:they|he|she) (?:need|want) to think/],
   ['shopping', / (?:not|never|isn t) (?:about )?(?:shopping|other quotes|the competition|a competitor)/],

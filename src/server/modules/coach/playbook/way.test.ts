@@ -10,6 +10,8 @@ describe('the way the rep sells', () => {
     expect(profileWay(profile('Pest control', 'quarterly pest control plan, door to door'))).toBe('door_to_door');
     expect(profileWay(profile('Solar', 'Solar panels, door to door'))).toBe('door_to_door');
     expect(profileWay(profile('Home improvement', 'Replacement windows, in-home appointments'))).toBe('in_home');
+    // "patio doors" is a product, not knocking on doors.
+    expect(profileWay(profile('home improvement', 'replacement windows and patio doors'))).toBe('in_home');
     expect(profileWay(profile('Medical devices', 'Spine implants for surgeons'))).toBe('clinical');
     expect(profileWay(profile('Staffing', 'Light industrial staffing agency'))).toBe('agency');
     expect(profileWay(profile('Real estate', 'Listing homes for sellers'))).toBe('listing');

@@ -19,7 +19,7 @@ const SIGNS: Array<[Way, RegExp]> = [
   ['membership', / (?:gym|gyms|fitness|memberships?|studio|crossfit|yoga|pilates|personal train\w*|health club|country club|enrollment fee|initiation fee) /],
   ['phone_b2c', / (?:final expense|medicare|life insurance|burial|funeral|annuit\w*|senior(?:s)? (?:market|clients|leads)|supplement plan|advantage plan|whole life|term life|policyholders?) /],
   ['retail_floor', / (?:mattress\w*|furniture|sofas?|couch\w*|recliners?|appliances?|electronics|jewel\w*|boutique|retail|sales floor|store|showroom floor|department store|tvs?|bed store) /],
-  ['door_to_door', / (?:door to door|d2d|knock(?:s|ing|ed)?(?! (?:\S+ )?(?:off|down))|doors|door knock\w*|canvass\w*|pest control|pest|bug|bugs|doorstep|porch|neighbou?rhood) /],
+  ['door_to_door', / (?:door to door|d2d|knock(?:s|ing|ed)?(?! (?:\S+ )?(?:off|down))|(?<! (?:patio|garage|entry|storm|sliding|barn|closet|french|cabinet|shower|glass|and)) doors|door knock\w*|canvass\w*|pest control|pest|bug|bugs|doorstep|porch|neighbou?rhood) /],
   ['in_home', / (?:kitchen table|in home|in-home|home appointment|appointments? at (?:their|the) home|windows|window replacement|roofing|roof|roofs|siding|hvac|bath remodel\w*|remodel\w*|both spouses|the couple|husband and wife|solar) /],
   ['sdr', / (?:sdr|bdr|cold call\w*|cold email\w*|outbound|dials?|dialing|dialling|book(?:ing)? (?:meetings|demos|appointments)|set (?:meetings|appointments)|gatekeepers?|sequences?|prospect list) /],
   ['inbound', / (?:inbound|web ?form|form fills?|filled out (?:a|the|our) form|quote requests?|requested a quote|demo requests?|internet leads?|online leads?|leads? (?:come|came) in|leads? who (?:asked|requested|inquired)) /],

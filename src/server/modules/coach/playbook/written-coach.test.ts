@@ -134,6 +134,23 @@ describe('answers first, plays the named buyer, ends with feedback (through the 
   });
 });
 
+describe('what the rep rules out, and the buyer they name', () => {
+  const windows = profileOf({ industry: 'home improvement', product: 'replacement windows and patio doors' });
+
+  it('never answers "it\'s not price" with a price technique', () => {
+    const replies = talk(windows, [
+      "couple said 'we need to think about it' at the kitchen table",
+      'bro its not price, i said that. she is worried about the install, dust, strangers in her house. what do i say to her',
+    ]);
+    expect(replies[1]?.content).not.toMatch(/too expensive|compared with what|price objection/i);
+  });
+
+  it('plays the buyer the rep names in lower case, asked as "can you be dana"', () => {
+    const replies = talk(windows, ["couple said 'we need to think about it' at the kitchen table", 'ok forget it, can you be dana and ill practice']);
+    expect(replies[1]?.content).toMatch(/\*\*Dana:\*\* "/);
+  });
+});
+
 describe('the stronger version of the rep\'s line', () => {
   const cell = PLAYS.get('enterprise')?.moments.discount;
   it('keeps every term of the rep\'s concession and drops only what pressures', () => {
