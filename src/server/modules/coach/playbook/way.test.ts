@@ -26,6 +26,9 @@ describe('the way the rep sells', () => {
     const saas = profile('B2B SaaS', 'Scheduling software');
     expect(wayOf('the owner said he shops at the store down the road', 'smb_b2b', saas)).toBe('smb_b2b');
     expect(wayOf('actually i sell cars now, at a dealership', 'smb_b2b', saas)).toBe('car_lot');
+    // A gym rep's story names "the desk" twice: still a gym.
+    const gym = profile('fitness', 'gym memberships and personal training packages');
+    expect(wayOf("loved the place. then at the desk goes 'ill come back w my fiance'. how do i stop losing ppl at the desk", undefined, gym)).toBe('membership');
   });
 
   it('falls back on the motion when nothing names a way', () => {

@@ -74,23 +74,24 @@ export function profileWay(profile: Pick<RepProfile, 'industry' | 'product' | 'b
 }
 
 /**
- * The way for this turn: a message that names a way clearly (two signs, or one the profile does
- * not contradict) moves it; else what the conversation had; else the profile's; else the motion's.
+ * The way for this turn: what the conversation had, else the profile's; a rep saying outright how
+ * they sell moves it. With neither, a message that names a way clearly (two signs), else the motion.
  */
 export function wayOf(message: string, known: Way | undefined, profile: Pick<RepProfile, 'industry' | 'product' | 'biggestStruggle'>, motion?: Motion): Way | undefined {
   const here = scores(message);
   const named = best(here);
   const base = known ?? profileWay(profile);
+  if (base) {
+    // The profile (or the conversation) set the way; a story's words ("at the desk", "the store
+    // down the road") do not move it. Only the rep saying how they sell does ("i sell gym
+    // memberships", "actually i'm at a dealership now").
+    const saysSo = / (?:actually i|i sell|i work (?:at|for|in)|i m (?:at|with) (?:a|an)|i am (?:at|with) (?:a|an)|we sell|i do (?:door|d2d|cold|in home|inbound)) /.test(normalize(message));
+    return saysSo && named && named !== base ? named : base;
+  }
   // Without a way from the profile, one word of a message is not enough: "he owns 3 HVAC
   // locations" describes the buyer's business, not how the rep sells.
-  if (base === undefined && named && (here.get(named) ?? 0) < 2) return motion ? FROM_MOTION[motion] : undefined;
-  if (named && (base === undefined || (here.get(named) ?? 0) >= 2 || !here.has(base))) {
-    // One word in passing ("the store" from a software rep) does not move a way the profile set,
-    // unless the rep says it is a different way of selling.
-    if (base && (here.get(named) ?? 0) < 2 && named !== base && !/ (?:actually i|i (?:sell|work (?:at|for|in))|i m (?:at|with) (?:a|an)|i am (?:at|with) (?:a|an)|we sell) /.test(normalize(message))) return base;
-    return named;
-  }
-  return base ?? (motion ? FROM_MOTION[motion] : undefined);
+  if (named && (here.get(named) ?? 0) >= 2) return named;
+  return motion ? FROM_MOTION[motion] : undefined;
 }
 
 export const CONSUMER_WAYS: ReadonlySet<Way> = new Set(['door_to_door', 'car_lot', 'retail_floor', 'phone_b2c', 'in_home', 'membership', 'listing']);
