@@ -33,7 +33,8 @@ export function nextTurn(ctx: CoachContext): Turn {
     // A scene of a written moment lasts only while its own rules answer.
     if (turn && turn.reply.state && !rule.name.startsWith('play ')) {
       const state = turn.reply.state as DialogueState;
-      if (state.play?.scene) return { ...turn, reply: { ...turn.reply, state: { ...state, play: { ...state.play, scene: undefined } } } };
+      const scene = state.play?.scene;
+      if (scene) return { ...turn, reply: { ...turn.reply, state: { ...state, play: { ...state.play, scene: undefined, last: { moment: scene.moment, lines: scene.lines } } } } };
     }
     // A line said in a scene is the rep's line to the buyer, not a question to the coach.
     // The written rules answer a question themselves; a scene line is the rep's line to the buyer.

@@ -23,6 +23,8 @@ export type PlayState = {
   /** Questions asked from cells' `decide`, so none is asked twice. */
   asked: string[];
   scene?: PlayScene;
+  /** The last scene's moment and the rep's lines in it, once it ended. */
+  last?: { moment: PlayMoment; lines: string[] };
 };
 
 export type PlayScene = {
@@ -58,7 +60,9 @@ export function readPlay(raw: unknown): PlayState {
           decider: s.decider === 'consumer' ? ('consumer' as const) : s.decider === 'business' ? ('business' as const) : undefined,
         }
       : undefined;
-  return { way: isWay(p.way) ? p.way : undefined, moment: isMoment(p.moment) ? p.moment : undefined, given: strings(p.given), asked: strings(p.asked), scene };
+  const l = p.last as Record<string, unknown> | undefined;
+  const last = l && isMoment(l.moment) ? { moment: l.moment, lines: strings(l.lines) } : undefined;
+  return { way: isWay(p.way) ? p.way : undefined, moment: isMoment(p.moment) ? p.moment : undefined, given: strings(p.given), asked: strings(p.asked), scene, last };
 }
 
 export interface PlayInput {
@@ -155,7 +159,12 @@ export function playSceneTurn(input: PlayInput): PlayTurn | undefined {
       play,
     };
   }
-  if (endsScene(ctx.message) || input.intent === 'stop') return endScene(play, scene, cell, coaching, scene.lines, 'That ends the scene.');
+  if (endsScene(ctx.message) || input.intent === 'stop') {
+    // "…save 20 bucks a month. stop, how did i do": the words before the stop are the rep's last line.
+    const before = ctx.message.replace(TRAILING_STOP, '').trim();
+    const last = before && before !== ctx.message.trim() && before.split(/\s+/).length >= 4 ? [spokenLine(before)] : [];
+    return endScene(play, scene, cell, coaching, [...scene.lines, ...last], 'That ends the scene.');
+  }
   const line = spokenLine(ctx.message);
   const lines = [...scene.lines, line];
   const exchanges = scene.exchanges + 1;
@@ -167,11 +176,23 @@ export function playSceneTurn(input: PlayInput): PlayTurn | undefined {
   };
 }
 
-function endScene(play: PlayState, _scene: PlayScene, cell: Cell, coaching: PlayTurn['reply']['coaching'], lines: string[], lead: string): PlayTurn {
+/** "stop", "stop, how did I do", "ok stop" at the end of a line. */
+const TRAILING_STOP = /[\s,.;:!?'"‘’“”-]*(?:ok(?:ay)?[\s,]+)?(?:stop|end (?:the )?(?:scene|role ?play))[\s,.!]*(?:how (?:did|d) i do)?[\s?.!'"‘’“”]*$/i;
+
+function endScene(play: PlayState, scene: PlayScene, cell: Cell, coaching: PlayTurn['reply']['coaching'], lines: string[], lead: string): PlayTurn {
   return {
     reply: { content: `${lead}\n\n${feedbackOn(lines, cell)}\n\nRun it again, or move on?`, options: AFTER_SCENE, coaching, confidence: 0.85 },
-    play: { ...play, scene: undefined },
+    // The scene's lines are kept, for a rep who asks again how they did.
+    play: { ...play, scene: undefined, last: { moment: scene.moment, lines } },
   };
+}
+
+/** How the last scene went, asked for again after it ended ("can you tell me how my lines were?"). */
+export function lastSceneFeedback(play: PlayState): string | undefined {
+  const last = play.last;
+  const cell = last && play.way && cellFor(play.way, last.moment);
+  if (!last || !cell || last.lines.length === 0) return undefined;
+  return `About the scene you just played:\n\n${feedbackOn(last.lines, cell)}`;
 }
 
 // ---- Coaching ----

@@ -151,6 +151,31 @@ describe('what the rep rules out, and the buyer they name', () => {
   });
 });
 
+describe('the end of a scene', () => {
+  const gym = profileOf({ industry: 'fitness', product: 'gym memberships' });
+  it('takes a line that ends "…stop, how did i do" as the last line, and ends the scene with feedback on it', () => {
+    const replies = talk(gym, [
+      "guest said 'i need to think about it' after the tour",
+      'can you be the guest',
+      "'what if we start you month to month and i book your first 3 classes right now? stop, how did i do'",
+    ]);
+    expect(replies[2]?.content).toMatch(/^That ends the scene/);
+    expect(replies[2]?.content).toContain('what if we start you month to month');
+  });
+
+  it('gives the feedback again when the rep asks how their lines were after the scene', () => {
+    const replies = talk(gym, [
+      "guest said 'i need to think about it' after the tour",
+      'can you be the guest',
+      "'totally fair, what would you want to think over?'",
+      'stop',
+      'wait, can you tell me how my lines were in the roleplay?',
+    ]);
+    expect(replies[4]?.content).toMatch(/^About the scene you just played/);
+    expect(replies[4]?.content).toContain('totally fair, what would you want to think over?');
+  });
+});
+
 describe('the stronger version of the rep\'s line', () => {
   const cell = PLAYS.get('enterprise')?.moments.discount;
   it('keeps every term of the rep\'s concession and drops only what pressures', () => {

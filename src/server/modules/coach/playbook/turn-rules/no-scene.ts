@@ -1,4 +1,5 @@
 import { plainCoaching } from '../compose.js';
+import { lastSceneFeedback } from '../play-turns.js';
 import type { TurnRule } from './turn-input.js';
 
 /**
@@ -8,7 +9,16 @@ import type { TurnRule } from './turn-input.js';
 export const noScene: TurnRule = {
   name: 'no scene to stop',
   apply({ ctx, state, intent }) {
-    if (intent !== 'stop' || state.phase === 'roleplay' || state.play.scene) return undefined;
+    const asksHowItWent = / (?:how (?:were|did) my lines|how my lines (?:were|went)|how did i do|how were my lines|how d i do|feedback on (?:my|the) (?:lines|scene|role ?play)) /.test(` ${ctx.message.toLowerCase().replace(/[^a-z ]+/g, ' ')} `);
+    if ((intent !== 'stop' && !asksHowItWent) || state.phase === 'roleplay' || state.play.scene) return undefined;
+    // The scene just ended (or was left): how it went, again.
+    const again = lastSceneFeedback(state.play);
+    if (again) {
+      return {
+        reply: { content: `${again}\n\nRun it again, or move on?`, options: ['Try the scene again', 'Give me another tip', 'I have a different problem'], coaching: plainCoaching(ctx.history), confidence: 0.9, state: { ...state, lowStreak: 0 } },
+      };
+    }
+    if (intent !== 'stop') return undefined;
     return {
       reply: {
         content: 'No role-play is running right now, so there is nothing of yours to judge yet. Say "role-play" and I\'ll be the buyer; then "stop" gets you feedback on your own lines.',
