@@ -32,7 +32,24 @@ const DENIED: Array<[PlayMoment, RegExp]> = [
  * The moments a message describes, the buyer's quoted line first, then the most particular. Empty
  * when it names none.
  */
+/** The options the coach offers when it cannot place a message (turn-rules/not-placed.ts): tapped, each is its moment. */
+export const MOMENT_OPTIONS: Record<PlayMoment, string> = {
+  brush_off: 'The brush-off at the start',
+  access: 'Getting to the one who decides',
+  have_one: 'They already have someone',
+  price: 'The price or the payment',
+  spouse: 'Someone else has to decide',
+  think: 'They want to think about it',
+  shopping: 'They are comparing other quotes',
+  discount: 'They want a discount',
+  fee: 'They push back on the fee',
+  silence: 'They went quiet after the quote',
+};
+const OPTION_OF = new Map(Object.entries(MOMENT_OPTIONS).map(([m, label]) => [label.toLowerCase(), m as PlayMoment]));
+
 export function playMomentsIn(message: string, buyerLine?: string): PlayMoment[] {
+  const picked = OPTION_OF.get(message.trim().toLowerCase());
+  if (picked) return [picked];
   const s = normalize(message);
   const denied = new Set(DENIED.filter(([, re]) => re.test(s)).map(([m]) => m));
   const line = buyerLine ? normalize(buyerLine) : undefined;

@@ -7,6 +7,7 @@ import { firstQuestion } from './first-question.js';
 import { goesOn } from './goes-on.js';
 import { inScene } from './in-scene.js';
 import { noScene } from './no-scene.js';
+import { notPlaced } from './not-placed.js';
 import { offTopic } from './off-topic.js';
 import { pickedTopic } from './picked-topic.js';
 import { playCoach } from './play-coach.js';
@@ -57,6 +58,8 @@ export const TURN_RULES: readonly TurnRule[] = [
   // Before the rules that read the message as a story: a moment written for the rep's way of
   // selling, or a question a trainer answered for it, is coached from that.
   playCoach,
+  // Right after it: a correction the written moments cannot place is asked about, not answered with the nearest card.
+  notPlaced,
   // Before deepen, goes on and clarify: whatever the rep answers to the coach's question is the answer, even one the coach cannot place.
   answerToQuestion,
   // Before goes on: "how do I ask her that?" works through the technique just given instead of choosing another.
