@@ -24,7 +24,7 @@ describe('not placed', () => {
       history.push({ role: 'user', content: message }, { role: 'assistant', content: reply.content, options: reply.options, coaching: reply.coaching, state: reply.state ?? null });
     }
     expect(history.at(-1)?.coaching?.method).toBeTruthy();
-    expect((history.at(-1)?.state as { play?: { moment?: string } }).play?.moment).toBe('think');
+    expect((history.at(-1)?.state as { play?: { moment?: string } } | undefined)?.play?.moment).toBe('think');
   });
 
   it('leaves a correction that names a written moment to the written coaching', () => {
