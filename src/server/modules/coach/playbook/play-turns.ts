@@ -6,6 +6,7 @@ import { buyerReply, DECIDER, endsScene, feedbackOn, namedBuyer, speaker } from 
 import { cellFor, PLAYS } from './plays/index.js';
 import { MOMENTS, WAYS, type Cell, type PlayMoment, type Way } from './plays/schema.js';
 import { assess } from './role-play.js';
+import { spokenLine } from './scene.js';
 import { normalize } from './text.js';
 
 /**
@@ -85,12 +86,6 @@ const IN_SCENE = ['Give me a hint', 'Stop, how did I do?'];
 const AFTER_SCENE = ['Try the scene again', 'Give me another tip', 'I have a different problem'];
 const MAX_EXCHANGES = 4;
 
-/** The rep's line in a scene: the quoted words when they quoted them, at most about 60 words. */
-function spokenLine(message: string): string {
-  const quoted = /(?:^|[\s(:,.])['‘"“]((?:[^'’"”]|['’](?=[a-z])){8,}?)(?:['’"”](?=[\s.,!?;:)]|$)|$)/i.exec(message)?.[1];
-  const w = (quoted ?? message).trim().split(/\s+/);
-  return w.length > 60 ? `${w.slice(0, 60).join(' ')}…` : w.join(' ');
-}
 
 /** A line written for a husband's voice, said by the wife the rep asked for, and the other way round. */
 function inVoiceOf(line: string, who: string): string {

@@ -16,7 +16,7 @@ const AFTER_SCENE = ['Try the scene again', 'Give me another tip', 'I have a dif
 const MAX_EXCHANGES = 4;
 
 /** The rep's line in a role-play, as they typed it: the quoted words when they quoted them, at most about 60 words. */
-function spokenLine(message: string): string {
+export function spokenLine(message: string): string {
   const quoted = /(?:^|[\s(:,.])['‘"“]((?:[^'’"”]|['’](?=[a-z])){8,}?)(?:['’"”](?=[\s.,!?;:)]|$)|$)/i.exec(message)?.[1];
   const w = (quoted ?? message).trim().split(/\s+/);
   return w.length > 60 ? `${w.slice(0, 60).join(' ')}…` : w.join(' ');
