@@ -7,7 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { buildPlanCatalogue } from '../shared/plans.js';
 import type { AppDeps, AppInputs } from './deps.js';
 import { selectCoachEngine, type CoachEngine } from './modules/coach/service.js';
-import { frameworkErrorHandler, registerErrorHandler, serializeError } from './plugins/errors.js';
+import { frameworkErrorHandler, registerErrorHandler, serializeError, serializeRequest } from './plugins/errors.js';
 import { registerClientFiles } from './plugins/client-files.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
@@ -69,7 +69,7 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
         ? false
         : {
             level: typeof deps.logger === 'object' ? deps.logger.level : deps.env.LOG_LEVEL,
-            serializers: { err: serializeError },
+            serializers: { err: serializeError, req: serializeRequest },
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     trustProxy: deps.env.TRUST_PROXY,

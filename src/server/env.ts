@@ -17,6 +17,10 @@ export const envSchema = z.object({
     .optional(),
   /** Connections in the app's PostgreSQL pool. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a request waits for a database connection before it is answered 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** The longest one statement may run; a database that stops answering gets 503 after this (plus 1 s). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),

@@ -12,6 +12,8 @@ export interface OpenedDatabase extends Database {
   embedded?: EmbeddedServer;
 }
 
+const poolOptions = (env: Env) => ({ max: env.DB_POOL_SIZE, connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS });
+
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -28,7 +30,7 @@ export async function openDatabase(env: Env, log: (m: string) => void): Promise<
   if (env.DATABASE_URL) {
     await runMigrations(env.DATABASE_URL);
     const host = new URL(env.DATABASE_URL).host;
-    return { ...connect(env.DATABASE_URL, env.DB_POOL_SIZE), description: `PostgreSQL at ${host}` };
+    return { ...connect(env.DATABASE_URL, poolOptions(env)), description: `PostgreSQL at ${host}` };
   }
   const embedded = await startEmbeddedPostgres({
     clusterDir: resolveClusterDir(env.DATA_DIR, log),
@@ -39,7 +41,7 @@ export async function openDatabase(env: Env, log: (m: string) => void): Promise<
     await ensureDatabase(embedded.url(), EMBEDDED_DB_NAME);
     const url = embedded.url(EMBEDDED_DB_NAME);
     await runMigrations(url);
-    const database = connect(url, env.DB_POOL_SIZE);
+    const database = connect(url, poolOptions(env));
     return {
       ...database,
       embedded,

@@ -44,3 +44,34 @@ export async function withRetry<T>(work: () => Promise<T>, attempts = 4): Promis
     }
   }
 }
+
+/** SQLSTATEs meaning the database is away or gave up, not that the request was wrong. */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300|57014)$/;
+/** Socket errors on the way to the database. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** What node-postgres and pg-pool throw, with no code, when a connection dies or never comes. */
+const DRIVER_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'is not queryable',
+  'Client was closed',
+  'Cannot use a pool after calling end',
+];
+
+/**
+ * The database cannot be reached, restarted under us, or did not answer within the statement
+ * timeout: the request may succeed in a moment, so it is answered 503 with Retry-After, not 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || NETWORK_CODES.has(code))) return true;
+    if (!code && DRIVER_MESSAGES.some((m) => e instanceof Error && e.message.includes(m))) return true;
+  }
+  return false;
+}
+
+/** A Drizzle query error: its message quotes the statement and every parameter. */
+export const isQueryError = (err: unknown): err is Error & { query: string; params: unknown[] } =>
+  err instanceof Error && typeof (err as { query?: unknown }).query === 'string' && Array.isArray((err as { params?: unknown }).params);

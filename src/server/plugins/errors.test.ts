@@ -1,4 +1,6 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl, serializeError } from './errors.js';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { failMessagesContaining } from '../test/db-faults.js';
 import { makeUser } from '../test/factories.js';
@@ -37,5 +39,19 @@ describe('errors in the app’s shape, logs without what people typed', () => {
     expect(logged).not.toContain('secret-sentinel');
     expect(logged).not.toContain('Acme');
     expect(logged).not.toContain(u.user.username);
+  });
+
+  it('logs a query that failed with no SQLSTATE (the connection died) without its parameters', () => {
+    const err = new DrizzleQueryError('select "id" from "users" where "email" = $1', ['private-rep@example.com'], new Error('Connection terminated unexpectedly'));
+    const logged = JSON.stringify(serializeError(err));
+    expect(logged).not.toContain('private-rep@example.com');
+    expect(logged).toContain('Connection terminated unexpectedly');
+    expect(logged).toContain('select \\"id\\" from');
+  });
+
+  it('redacts secret-looking query values, keeping the rest', () => {
+    expect(redactUrl('/api/x?adminKey=abc&page=2&access_token=t&q=hello')).toBe('/api/x?adminKey=[redacted]&page=2&access_token=[redacted]&q=hello');
+    expect(redactUrl('/api/x')).toBe('/api/x');
+    expect(redactUrl('/api/x?%ZZ=1&Admin%4Bey=s')).toBe('/api/x?%ZZ=1&Admin%4Bey=[redacted]');
   });
 });

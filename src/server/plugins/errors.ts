@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/schemas/errors.js';
-import { isDataException, isRetryable, pgErrorOf } from '../db/errors.js';
+import { isDatabaseUnavailable, isDataException, isQueryError, isRetryable, pgErrorOf } from '../db/errors.js';
 
 export interface HttpErrorOptions {
   /** Field errors, each shown next to its field. Implies `code: 'invalid_input'` unless another is given. */
@@ -55,6 +55,16 @@ export function serializeError(err: unknown): { type: string; message: string; s
       ...(typeof query === 'string' ? { statement: query.replace(/\s+/g, ' ').slice(0, 60) } : {}),
     };
   }
+  if (isQueryError(err)) {
+    // No SQLSTATE (the connection died, a timeout): the message is still "Failed query: … params: …".
+    return {
+      type: err.constructor.name,
+      message: 'database error',
+      stack: (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).join('\n'),
+      statement: err.query.replace(/\s+/g, ' ').slice(0, 60),
+      ...(err.cause instanceof Error ? { cause: serializeError(err.cause) } : {}),
+    };
+  }
   const code = (err as { code?: unknown }).code;
   return {
     type: err.constructor.name,
@@ -65,13 +75,47 @@ export function serializeError(err: unknown): { type: string; message: string; s
   };
 }
 
+/** Query parameters whose values are secrets someone may paste into a URL, even where the app refuses them. */
+const SECRET_QUERY_KEY = /key|token|secret|pass|auth|session|code|sig/i;
+
+/**
+ * A URL for the log: the query's values are replaced by `[redacted]` for any name that looks
+ * like a secret (`?adminKey=…` is refused, but the request line still carries it).
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // A name that is not valid percent-encoding: judge it as written.
+      }
+      return eq >= 0 && SECRET_QUERY_KEY.test(decoded) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, q)}?${params.join('&')}`;
+}
+
+/** Fastify's request log entry (method, url, host, address), with the URL's secrets redacted. */
+export function serializeRequest(request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return { method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+}
+
 /**
  * Fastify's own errors before a route is found (a URL that is not valid UTF-8, such as
  * `/%c0%ae`), answered in the app's shape instead of Fastify's `{ error, code }`.
  */
 export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const bad = error.code === 'FST_ERR_BAD_URL';
-  void reply.status(bad ? 400 : 500).send({ message: bad ? 'That address is not valid.' : SERVER_ERROR });
+  if (error.code === 'FST_ERR_BAD_URL') return void reply.status(400).send({ message: 'That address is not valid.' });
+  // A path parameter longer than any id (maxParamLength): no route could hold it.
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return void reply.status(414).send({ message: 'That address is too long.' });
+  void reply.status(500).send({ message: SERVER_ERROR });
 }
 
 /** The one error handler (ARCHITECTURE convention 7): 4xx → `{ message, errors? }`, 5xx → a generic message, logged. */
@@ -102,6 +146,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // The schemas should have refused this input; log that one slipped through, without it.
       request.log.warn({ err: error }, 'database refused request data');
       return reply.status(400).send({ message: 'Some of what you sent cannot be stored. Please check the text and numbers and try again.' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: 'The service is briefly unavailable. Please try again in a few seconds.' });
     }
     if (isRetryable(error)) {
       request.log.warn({ err: error }, 'transaction conflict after retries');

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { purgeExpiredSessions } from '../modules/auth/service.js';
 import { purgeCounters } from './rate-limits.js';
+import { runExclusive } from '../db/exclusive-job.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The longest rate-limit window in use (conversations per hour); older counters limit nothing. */
@@ -9,15 +10,17 @@ const LONGEST_LIMIT_WINDOW_MS = HOUR_MS;
 
 /**
  * Deletes what no longer grants or limits anything: sessions past their end or idle too long,
- * and rate-limit counters whose window is over. At start-up, then hourly. Each instance runs it;
- * the deletes are idempotent, so several instances on one database do no harm.
+ * and rate-limit counters whose window is over. At start-up, then hourly, on every instance; an
+ * advisory lock lets one instance at a time run it, and the deletes are idempotent.
  */
 export function registerHousekeeping(app: FastifyInstance, db: Db, now: () => Date): void {
   const run = async () => {
     try {
-      const sessions = await purgeExpiredSessions(db, now());
-      const counters = await purgeCounters(db, now(), LONGEST_LIMIT_WINDOW_MS);
-      if (sessions || counters) app.log.info({ sessions, counters }, 'purged expired sessions and rate-limit counters');
+      await runExclusive(db, 'housekeeping', async () => {
+        const sessions = await purgeExpiredSessions(db, now());
+        const counters = await purgeCounters(db, now(), LONGEST_LIMIT_WINDOW_MS);
+        if (sessions || counters) app.log.info({ sessions, counters }, 'purged expired sessions and rate-limit counters');
+      });
     } catch (err) {
       app.log.error({ err }, 'housekeeping failed');
     }

@@ -39,8 +39,12 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = securityHeaders(HELMET_OPTIONS);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // API answers are personal (the user, their chats, their billing): no browser or proxy may
+    // keep one, or Back after Log Out shows the signed-in page from the cache. A route that can
+    // be cached says so itself, replacing this.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
 }

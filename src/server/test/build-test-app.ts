@@ -41,7 +41,7 @@ export async function buildTestApp(
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const env: Env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_IP: '1000', ...envOverrides });
-  const database = connect(url.toString());
+  const database = connect(url.toString(), { connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS });
   const clock = testClock();
   const logging = options.logStream ? { logger: { level: 'info' }, logStream: options.logStream } : { logger: false };
   const app = await buildApp({ env, db: database.db, now: clock.now, coach: options.coach, billingProvider: options.billingProvider, clientDir: options.clientDir, ...logging });

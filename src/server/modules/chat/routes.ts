@@ -198,7 +198,7 @@ export const chatRoutes =
         reply.raw.writeHead(200, {
           ...(reply.getHeaders() as Record<string, string>),
           'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
+          'cache-control': 'no-store, no-transform',
           connection: 'keep-alive',
           // Proxies (nginx) must pass each event on as it comes.
           'x-accel-buffering': 'no',
