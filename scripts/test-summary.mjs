@@ -1,4 +1,4 @@
-// Prints "N passed, N failed" for CI from the runners' JSON reports (vitest and Playwright).
+// Prints "N passed, N failed" for CI from the runners' JSON reports (vitest, Playwright, resilience).
 // A failing step that ran no test (lint, typecheck, build) counts as one failure, so a red
 // run never reads as green.
 import fs from 'node:fs';
@@ -29,6 +29,12 @@ if (playwright?.stats) {
   failed += s.unexpected ?? 0;
   skipped += s.skipped ?? 0;
   console.log(`playwright: ${(s.expected ?? 0) + (s.flaky ?? 0)} passed, ${s.unexpected ?? 0} failed`);
+}
+const resilience = read('test-results/resilience.json');
+if (resilience) {
+  passed += resilience.passed ?? 0;
+  failed += resilience.failed ?? 0;
+  console.log(`resilience: ${resilience.passed} checks passed, ${resilience.failed} failed`);
 }
 if (exitStatus !== 0 && failed === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
