@@ -1,15 +1,17 @@
 import type { Page } from '@playwright/test';
 import type { BillingState } from '../src/shared/schemas/billing';
-import { expect, expectAccessible, expectTapTargets, newAccount, signUpThroughUi, test } from './fixtures';
+import { advanceClock, expect, expectAccessible, expectTapTargets, newAccount, signUpThroughUi, test } from './fixtures';
 
 /*
  * Issue #14's checkout journeys, with the sandbox provider (no keys). They run against the app
  * with no trial (playwright.config.ts: port + 1), so a new account is on the free tier and every
- * plan change shows. The last one moves that server's clock (POST /api/sandbox/advance-clock,
- * e2e/serve.mjs sets SANDBOX_TEST_CLOCK=1), so it stays last.
+ * plan change shows. The last one moves that server's clock (advanceClock: POST
+ * /api/sandbox/advance-clock as an unlocked admin; e2e/serve.mjs sets SANDBOX_TEST_CLOCK=1), so it
+ * stays last.
  */
 const port = Number(process.env.E2E_PORT ?? 5055) + 1;
-test.use({ baseURL: `http://127.0.0.1:${port}`, viewport: { width: 390, height: 844 } });
+const baseURL = `http://127.0.0.1:${port}`;
+test.use({ baseURL, viewport: { width: 390, height: 844 } });
 
 const billing = async (page: Page) => (await (await page.request.get('/api/billing')).json()) as BillingState;
 
@@ -156,8 +158,7 @@ test('Pro cancelled from the account page stays Pro until the period ends, then 
   // Past the period end (32 days covers any month), Pro has ended. In two steps with a visit
   // between them: a session ends after 30 days without one.
   for (const days of [16, 16]) {
-    const moved = await page.request.post('/api/sandbox/advance-clock', { data: { days } });
-    expect(moved.ok()).toBe(true);
+    await advanceClock(baseURL, days);
     await page.reload();
   }
   await expect(page.getByTestId('plan-badge')).toHaveText('Free Plan');

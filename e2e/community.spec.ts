@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { ModerationQueue } from '../src/shared/schemas/moderation';
-import { expect, expectAccessible, expectTapTargets, grantAdmin, newAccount, screenshotsAtBothWidths, signUpThroughUi, test, upgradeToProWithTestCard } from './fixtures';
+import { advanceClock, expect, expectAccessible, expectTapTargets, grantAdmin, newAccount, screenshotsAtBothWidths, signUpThroughUi, test, upgradeToProWithTestCard } from './fixtures';
 
 /*
  * Issue #15's community journey, against the app with no trial (playwright.config.ts: port + 1),
  * so a new account is on Free and the upgrade is what opens the forum. It moves that server's
- * clock two days (POST /api/sandbox/advance-clock) so Hot can be told from New and Top.
+ * clock two days (advanceClock: POST /api/sandbox/advance-clock, as an unlocked admin) so Hot can
+ * be told from New and Top.
  */
 const port = Number(process.env.E2E_PORT ?? 5055) + 1;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -102,7 +103,7 @@ test('Pro reps post, reply and vote; Hot, New and Top reorder; a report reaches 
   expect((await vote(carol.page.request, oldId, 1)).ok()).toBe(true);
 
   // Two days later, two more posts.
-  expect((await page.request.post('/api/sandbox/advance-clock', { data: { days: 2 } })).ok()).toBe(true);
+  await advanceClock(baseURL, 2);
   const post = async (title: string, content: string, category: string) => {
     const res = await page.request.post('/api/community/posts', { data: { title, content, category } });
     expect(res.status()).toBe(201);

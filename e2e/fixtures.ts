@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { CHAT_WELCOME_SEEN_COOKIE } from '../src/shared/chat-welcome';
 import { dataDirNoteFor } from './data-dir-note.mjs';
 
@@ -130,6 +130,37 @@ export async function expectTapTargets(page: Page, name: string, scope = 'main')
 export function grantAdmin(usernameOrEmail: string, port = Number(process.env.E2E_PORT ?? 5055)): string {
   const dataDir = fs.readFileSync(dataDirNoteFor(port), 'utf8');
   return execFileSync('npm', ['run', '-s', 'admin', '--', 'grant', usernameOrEmail], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+}
+
+/** Per app (its base URL): the admin who moves its clock, signed in and unlocked once (the unlock moves with the clock). */
+const clockAdmins = new Map<string, Promise<APIRequestContext>>();
+
+async function clockAdminFor(baseURL: string): Promise<APIRequestContext> {
+  const context = await apiRequest.newContext({ baseURL });
+  const account = newAccount();
+  const signedUp = await context.post('/api/auth/signup', { data: account });
+  if (signedUp.status() !== 201) throw new Error(`clock admin sign-up: ${signedUp.status()} ${await signedUp.text()}`);
+  grantAdmin(account.username, Number(new URL(baseURL).port));
+  const unlocked = await context.post('/api/admin/unlock', { data: { secret: account.password } });
+  if (!unlocked.ok()) throw new Error(`clock admin unlock: ${unlocked.status()} ${await unlocked.text()}`);
+  return context;
+}
+
+/**
+ * Moves the app's clock forward by whole days and runs the sandbox's renewals (POST
+ * /api/sandbox/advance-clock; e2e/serve.mjs sets SANDBOX_TEST_CLOCK=1). Only an admin with the
+ * panel unlocked may: an account of its own, made an admin with the CLI as an operator does, in a
+ * request context of its own, so the journey's own browser stays signed in as who it was.
+ */
+export async function advanceClock(baseURL: string, days: number): Promise<void> {
+  let admin = clockAdmins.get(baseURL);
+  if (!admin) {
+    admin = clockAdminFor(baseURL);
+    clockAdmins.set(baseURL, admin);
+    admin.catch(() => clockAdmins.delete(baseURL));
+  }
+  const moved = await (await admin).post('/api/sandbox/advance-clock', { data: { days } });
+  expect(moved.ok(), `advance-clock: ${moved.status()} ${await moved.text()}`).toBe(true);
 }
 
 /**

@@ -116,7 +116,7 @@ async function writer(base: string, id: string, ack: Acknowledged, tally: Tally,
       continue;
     }
     ack.users.push(username);
-    const cookie = signup.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     if (stop()) return;
     const session = await call(tally, base, '/api/chat/session', {}, cookie);
     if (session?.status === 201 || session?.status === 200) {

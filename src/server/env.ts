@@ -43,7 +43,13 @@ export const envSchema = z.object({
     .optional(),
   TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(60),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Failed sign-ins per 15 minutes for one account: from one address (an IPv6 /64), then from all
+   * addresses together (docs/decisions/0015). The first is meant to be the lower: a stranger
+   * guessing from one address then locks out only that address.
+   */
+  AUTH_RATE_LIMIT_PER_ACCOUNT_PER_IP: z.coerce.number().int().min(1).default(5),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   /** Chat messages one user may send per minute, and conversations one user may start per hour. */
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   CHAT_CONVERSATIONS_PER_HOUR: z.coerce.number().int().min(1).default(60),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { purgeExpiredSessions } from '../modules/auth/service.js';
+import { pruneReferralSightings } from '../modules/referrals/service.js';
 import { purgeCounters } from './rate-limits.js';
 import { runExclusive } from '../db/exclusive-job.js';
 
@@ -19,7 +20,9 @@ export function registerHousekeeping(app: FastifyInstance, db: Db, now: () => Da
       await runExclusive(db, 'housekeeping', async () => {
         const sessions = await purgeExpiredSessions(db, now());
         const counters = await purgeCounters(db, now(), LONGEST_LIMIT_WINDOW_MS);
-        if (sessions || counters) app.log.info({ sessions, counters }, 'purged expired sessions and rate-limit counters');
+        // The hashed browsers and networks the referral checks compare, 30 days after their last use (docs/decisions/0016).
+        const sightings = await pruneReferralSightings(db, now());
+        if (sessions || counters || sightings) app.log.info({ sessions, counters, sightings }, 'purged expired sessions, rate-limit counters and referral sightings');
       });
     } catch (err) {
       app.log.error({ err }, 'housekeeping failed');

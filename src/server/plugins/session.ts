@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../shared/schemas/errors.js';
 import type { UserRow } from '../db/schema/index.js';
 import { SESSION_MAX_MS, userForToken, type RevokedReason } from '../modules/auth/service.js';
+import { recordSignedInSighting, type ClientMark } from '../modules/referrals/service.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from './errors.js';
 
@@ -40,6 +42,11 @@ export function registerSession(app: FastifyInstance, deps: AppDeps): void {
       request.user = found.user;
       request.sessionToken = token;
       request.adminUnlockedUntil = found.adminUnlockedUntil;
+      // The browsers and networks a signed-in user uses count in the referral checks (docs/decisions/0016),
+      // at most one write an hour for each; failing to note one is not worth failing the request.
+      await recordSignedInSighting(deps.db, found.user.id, clientOf(request, deps), deps.now()).catch((err: unknown) =>
+        request.log.warn({ err }, 'could not note the client for the referral checks'),
+      );
     } else if (found?.revoked) {
       // Signing out or in from here still replaces this row, so the token is kept for that.
       request.sessionToken = token;
@@ -130,4 +137,57 @@ export function requireUnlockedAdmin(now: () => Date) {
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new Error('currentUser() used on a route without requireUser');
   return request.user;
+}
+
+/**
+ * The browser's own long-lived random id (docs/decisions/0016), so that a referral signed up from
+ * the referrer's own browser can be told from a friend's. `__Host-` whenever it is Secure, for the
+ * session cookie's reason. The server keeps only its SHA-256, and only for 30 days after its last
+ * use (modules/referrals/sightings.ts); the browser keeps it across sign-outs, which is the point.
+ */
+export const DEVICE_COOKIE = 'sc_device';
+export const SECURE_DEVICE_COOKIE = '__Host-sc_device';
+/** 400 days: the longest Max-Age browsers honour. */
+const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
+const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
+/** An id issued earlier in the same request, which the request's own cookies cannot show yet. */
+const issuedDeviceIds = new WeakMap<FastifyRequest, string>();
+
+const deviceCookieName = (request: FastifyRequest, deps: AppDeps) => (secure(request, deps) ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE);
+
+function presentedDeviceId(request: FastifyRequest, deps: AppDeps): string | null {
+  const value = request.cookies[deviceCookieName(request, deps)];
+  // Anything not shaped like an id we issue is ignored (and replaced at the next sign-in), which bounds what is hashed and kept.
+  return value && DEVICE_ID.test(value) ? value : (issuedDeviceIds.get(request) ?? null);
+}
+
+/** Where a request comes from, as the referral checks compare it: the browser's id (if it has one) and the address Fastify derives (TRUST_PROXY). */
+export function clientOf(request: FastifyRequest, deps: AppDeps): ClientMark {
+  return { deviceId: presentedDeviceId(request, deps), ip: request.ip };
+}
+
+/**
+ * clientOf for a sign-up or a sign-in: a browser without an id gets a new one here, which
+ * setDeviceCookie then gives it, once the sign-up or sign-in has succeeded (a refused one sets
+ * no cookie).
+ */
+export function clientWithDevice(request: FastifyRequest, deps: AppDeps): ClientMark {
+  const present = presentedDeviceId(request, deps);
+  if (present) return { deviceId: present, ip: request.ip };
+  const id = randomBytes(32).toString('base64url');
+  issuedDeviceIds.set(request, id);
+  return { deviceId: id, ip: request.ip };
+}
+
+/** Gives the browser the id clientWithDevice issued during this request, if it issued one. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, deps: AppDeps): void {
+  const id = issuedDeviceIds.get(request);
+  if (!id) return;
+  reply.setCookie(deviceCookieName(request, deps), id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secure(request, deps),
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+  });
 }

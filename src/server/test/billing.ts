@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingState, CheckoutPlan, CreateSubscriptionResult, SandboxCard } from '../../shared/schemas/billing.js';
 import type { TestApp } from './build-test-app.js';
-import { sessionCookieOf, type SignedInUser } from './factories.js';
+import { makeAdmin, sessionCookieOf, type SignedInUser } from './factories.js';
 
 /** Sandbox test cards (providers/sandbox-cards.ts), valid far ahead of the test clock. */
 export const CARD_OK: SandboxCard = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
@@ -46,9 +46,21 @@ export async function signInAgain(t: TestApp, u: SignedInUser): Promise<void> {
   u.cookie = sessionCookieOf(res);
 }
 
-/** Moves the sandbox's clock (SANDBOX_TEST_CLOCK=1) and runs the renewals; sessions move with it. */
+/** The admin, panel unlocked, who moves each test app's clock (advance-clock requires one); made once per app. */
+const clockAdmins = new WeakMap<TestApp, Promise<SignedInUser>>();
+function clockAdmin(t: TestApp): Promise<SignedInUser> {
+  let admin = clockAdmins.get(t);
+  if (!admin) {
+    admin = makeAdmin(t.app, t.db);
+    clockAdmins.set(t, admin);
+  }
+  return admin;
+}
+
+/** Moves the sandbox's clock (SANDBOX_TEST_CLOCK=1) and runs the renewals; sessions (and the admin's unlock) move with it. */
 export async function advanceDays(t: TestApp, days: number) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/sandbox/advance-clock', payload: { days } });
+  const admin = await clockAdmin(t);
+  const res = await t.app.inject({ method: 'POST', url: '/api/sandbox/advance-clock', headers: { cookie: admin.cookie }, payload: { days } });
   if (res.statusCode !== 200) throw new Error(`advance-clock: ${res.statusCode} ${res.body}`);
   return res.json<{ now: string; renewed: number; failed: number; ended: number }>();
 }

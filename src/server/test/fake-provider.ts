@@ -15,11 +15,14 @@ export interface FakeProvider extends PaymentProviderApi {
   /** Signs a delivery as the provider would; `at` is the signing time (default: now). */
   sign(body: string, at?: Date): Record<string, string>;
   deliveryOf(event: BillingEvent, at?: Date): { body: string; headers: Record<string, string> };
+  /** The card fingerprint `cardFingerprintOf` answers for an invoice, as Stripe's lookup would (none by default). */
+  setCardFingerprint(invoiceId: string, fingerprint: string): void;
 }
 
 export function fakeProvider(now: () => Date, secret = `whsec_${randomBytes(16).toString('hex')}`): FakeProvider {
   const subs = new Map<string, { userId: number; customerId: string; status: 'incomplete' | 'active'; periodEnd: Date; cancel: boolean }>();
   const byKey = new Map<string, string>();
+  const cards = new Map<string, string>();
   const mac = (t: number, body: string | Buffer) => createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex');
   const sign = (body: string, at = now()) => {
     const t = Math.floor(at.getTime() / 1000);
@@ -48,6 +51,10 @@ export function fakeProvider(now: () => Date, secret = `whsec_${randomBytes(16).
       }
       const s = snapshot(id);
       return { customerId: s.customerId, subscriptionId: id, clientSecret: `pi_${id}_secret`, paymentIntentId: `pi_${id}`, status: s.status, currentPeriodEnd: s.currentPeriodEnd };
+    },
+    setCardFingerprint: (invoiceId, fingerprint) => void cards.set(invoiceId, fingerprint),
+    async cardFingerprintOf(invoice) {
+      return cards.get(invoice.invoiceId) ?? null;
     },
     async retrieve(subscriptionId) {
       return { subscription: snapshot(subscriptionId), latestInvoice: null };

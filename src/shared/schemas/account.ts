@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditEntrySchema } from './admin.js';
-import { emailSchema, PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
+import { emailSchema, PASSWORD_IS_IDENTITY, PASSWORD_MAX, PASSWORD_MIN, passwordIsIdentity } from './auth.js';
 import { MESSAGE_ROLES } from './chat.js';
 import { escalationSchema } from './escalations.js';
 import { onboardingSchema } from './onboarding.js';
@@ -28,6 +28,16 @@ export const passwordChangeSchema = z.strictObject({
     .max(PASSWORD_MAX, 'Password must be at most 128 characters'),
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+/**
+ * The password change as the account page checks it: knowing whose account it is, it also
+ * refuses a new password that is the username or email. The route cannot know that from the
+ * body, so the server checks the same rule against the session's user (auth/passwords.ts).
+ */
+export const passwordChangeSchemaFor = (account: { username: string; email: string }) =>
+  passwordChangeSchema.superRefine((input, ctx) => {
+    if (passwordIsIdentity(input.newPassword, account)) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_IS_IDENTITY });
+  });
 
 export const DELETE_CONFIRMATION = 'DELETE';
 

@@ -33,11 +33,18 @@ export const adminUnlockStatusSchema = z.object({
 });
 export type AdminUnlockStatus = z.infer<typeof adminUnlockStatusSchema>;
 
+/**
+ * Audit actions only `npm run admin` writes (grant and revoke): no account acts, so their actor is
+ * null and the panel names it the command line; the summary names the OS user who ran it.
+ */
+export const CLI_AUDIT_ACTIONS = { grant: 'admin.grant', revoke: 'admin.revoke' } as const;
+export const isCliAuditAction = (action: string) => Object.values<string>(CLI_AUDIT_ACTIONS).includes(action);
+
 /** One line of the audit log: who did what, on what, when. */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   createdAt: z.string(),
-  /** The admin, or null once their account is deleted. */
+  /** The admin, or null once their account is deleted (or for CLI_AUDIT_ACTIONS: the command line). */
   actor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   /** What was done: "knowledge.replace", "escalation.respond", "post.hide"… */
   action: z.string(),

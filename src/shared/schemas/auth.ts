@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { referralCodeSchema } from './billing.js';
 import { safeString } from './primitives.js';
 import { userSchema } from './user.js';
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './auth-rules.js';
+import { PASSWORD_IS_IDENTITY, PASSWORD_MAX, PASSWORD_MIN, passwordIsIdentity, USERNAME_MAX, USERNAME_MIN } from './auth-rules.js';
 
-export { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_RULES, USERNAME_MAX, USERNAME_MIN } from './auth-rules.js';
+export { PASSWORD_IS_IDENTITY, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_RULES, passwordIsIdentity, USERNAME_MAX, USERNAME_MIN } from './auth-rules.js';
 
 /** An email address as typed in sign-up and the account page. */
 export const emailSchema = safeString().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address'));
@@ -21,6 +21,8 @@ export const signUpSchema = z.strictObject({
     .max(PASSWORD_MAX, 'Password must be at most 128 characters'),
   /** The referral code of the link the rep came through (`/auth?ref=CODE`, DECISIONS §5); an unknown one records nothing. */
   ref: referralCodeSchema.optional(),
+}).superRefine((input, ctx) => {
+  if (passwordIsIdentity(input.password, input)) ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_IS_IDENTITY });
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

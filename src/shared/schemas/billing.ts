@@ -137,7 +137,10 @@ export const emptyBodySchema = z.strictObject({});
 /** GET /api/referral (and the answer of POST /api/referral/redeem). */
 export const referralStateSchema = z.object({
   code: z.string(),
-  /** The absolute sign-up link to share: `<origin>/auth?ref=CODE`. */
+  /**
+   * The sign-up link to share: absolute on the server's configured PUBLIC_URL, else the path
+   * `/auth?ref=CODE`, which the page completes with its own origin (never the request's Host).
+   */
   link: z.string(),
   freeProMonthsRemaining: z.number().int(),
   /** What one referral is worth: a Pro month at the catalogue's price, in cents. */
@@ -145,6 +148,12 @@ export const referralStateSchema = z.object({
   /** People who signed up through the link, and of those, how many earned a month. */
   signedUp: z.number().int(),
   credited: z.number().int(),
+  /**
+   * Of those, the ones that earn nothing because they look like the user's own second account
+   * (docs/decisions/0016): signed up from the user's browser or a network they used in the last
+   * 30 days, or paid with a card the user or another of their referrals paid with.
+   */
+  notEligible: z.object({ sameDeviceOrNetwork: z.number().int(), sameCard: z.number().int() }),
   /** Pro access from redeemed months ends here (null when none is running). */
   proUntil: z.iso.datetime({ offset: true }).nullable(),
 });

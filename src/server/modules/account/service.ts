@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { adminAuditLog, aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, trainingProgress, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { communityExport, removeCommunityActivity } from '../community/service.js';
-import { assertUncommonPassword, emailTakenError, revokeOtherSessions, hashPassword, hashToken, verifyPassword } from '../auth/service.js';
+import { assertPasswordNotIdentity, assertUncommonPassword, emailTakenError, revokeOtherSessions, hashPassword, hashToken, verifyPassword } from '../auth/service.js';
 import { escalationFields } from '../escalations/service.js';
 import { exportCallOutcomes } from '../progress/service.js';
 import { toUserDto } from '../user/service.js';
@@ -32,6 +32,7 @@ export async function changeEmail(db: Db, user: UserRow, input: EmailChangeInput
 export async function changePassword(db: Db, user: UserRow, currentToken: string, input: PasswordChangeInput): Promise<void> {
   await assertPassword(user, input.currentPassword);
   assertUncommonPassword(input.newPassword, 'newPassword');
+  assertPasswordNotIdentity(input.newPassword, user, 'newPassword');
   if (input.newPassword === input.currentPassword) {
     const message = 'The new password must differ from the current one.';
     throw new HttpError(400, message, { errors: { newPassword: [message] } });

@@ -6,8 +6,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { adminAuditLog, users, type UserRow } from '../../db/schema/index.js';
 import type { Env } from '../../env.js';
 import { HttpError } from '../../plugins/errors.js';
-import { blockedFor, clearCounters, hit, type Limit } from '../../plugins/rate-limits.js';
-import { setAdminUnlock, verifyPassword } from '../auth/service.js';
+import type { Limit } from '../../plugins/rate-limits.js';
+import { clearAttempts, inMinutes, reserveAttempt, setAdminUnlock, verifyPassword } from '../auth/service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,14 +49,16 @@ export function unlockStatus(env: Pick<Env, 'ADMIN_KEY'>, until: Date | null, no
 
 /**
  * Unlocks the admin panel for this session for 30 minutes, when `secret` is the admin's password
- * (or ADMIN_KEY, when set). A wrong secret counts against the account's limit and is written to
- * the audit log (never the secret itself); the successful unlock is logged by the admin scope.
+ * (or ADMIN_KEY, when set). Every attempt counts against the account's limit before the secret
+ * is compared, and a success clears the count; a wrong secret is written to the audit log (never
+ * the secret itself); the successful unlock is logged by the admin scope.
  */
 export async function unlockAdmin(db: Db, env: Pick<Env, 'ADMIN_KEY'>, admin: UserRow, token: string, secret: string, now: Date): Promise<Date> {
-  const key = `admin-unlock:${admin.id}`;
-  const wait = await blockedFor(db, [key], UNLOCK_LIMIT, now);
+  // Counted before the secret is compared (docs/decisions/0015): checking first and counting
+  // after let most of 30 parallel guesses be compared against a limit of 5.
+  const { key, wait } = await reserveAttempt(db, `admin-unlock:${admin.id}`, UNLOCK_LIMIT, now);
   if (wait > 0) {
-    throw new HttpError(429, `Too many failed unlock attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, {
+    throw new HttpError(429, `Too many failed unlock attempts. Try again in ${inMinutes(wait)}.`, {
       code: 'rate_limited',
       headers: { 'retry-after': String(wait) },
     });
@@ -64,13 +66,12 @@ export async function unlockAdmin(db: Db, env: Pick<Env, 'ADMIN_KEY'>, admin: Us
   const kind = unlockSecretOf(env);
   const ok = env.ADMIN_KEY ? sameSecret(secret, env.ADMIN_KEY) : await verifyPassword(admin.passwordHash, secret);
   if (!ok) {
-    await hit(db, key, UNLOCK_LIMIT, now);
     await recordAudit(db, { actorId: admin.id, action: 'admin.unlock_failed', summary: kind === 'admin_key' ? 'Wrong admin key' : 'Wrong password', at: now });
     // SPEC §8's server message for a rejected key; a wrong password is named as such.
     const message = kind === 'admin_key' ? 'Invalid admin key' : 'That password is not correct.';
     throw new HttpError(400, message, { errors: { secret: [message] } });
   }
-  await clearCounters(db, [key]);
+  await clearAttempts(db, key);
   const until = new Date(now.getTime() + ADMIN_UNLOCK_MS);
   // The session was read at the start of this request; a sign-out racing it leaves nothing to unlock.
   if (!(await setAdminUnlock(db, token, admin.id, until))) throw new HttpError(401, 'Please sign in to continue.');

@@ -270,12 +270,14 @@ describe('probe fixes: lockout per account, session rotation, the __Host- cookie
       expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
       expect(cookie?.domain).toBeUndefined();
       expect(res.cookies.find((c) => c.name === 'sc_session')).toBeUndefined();
+      // The referral checks' browser cookie (docs/decisions/0016) takes the prefix for the same reason.
+      expect(res.cookies.find((c) => c.name === '__Host-sc_device')).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
       expect((await https.app.inject({ url: '/api/user', headers: { ...viaProxy, cookie: `__Host-sc_session=${cookie?.value}` } })).statusCode).toBe(200);
       // The plain name is not read over HTTPS, so a cookie planted by a sibling subdomain grants nothing.
       expect((await https.app.inject({ url: '/api/user', headers: { ...viaProxy, cookie: `sc_session=${cookie?.value}` } })).statusCode).toBe(401);
       // Plain HTTP keeps the plain name (a browser refuses __Host- cookies without Secure).
       const plain = await https.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { emailOrUsername: 'secure_rep', password: 'Quota-Crusher-2026' } });
-      expect(plain.cookies.map((c) => c.name)).toEqual(['sc_session']);
+      expect(plain.cookies.map((c) => c.name)).toEqual(['sc_session', 'sc_device']);
     } finally {
       await https.close();
     }

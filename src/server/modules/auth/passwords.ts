@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { PASSWORD_IS_IDENTITY, passwordIsIdentity } from '../../../shared/schemas/auth-rules.js';
 import { HttpError } from '../../plugins/errors.js';
 import { commonPasswords } from './common-passwords.js';
 
@@ -53,4 +54,13 @@ export function assertUncommonPassword(password: string, field: string): void {
   if (!isCommonPassword(password)) return;
   const message = 'This password is too common. Please choose a less guessable one.';
   throw new HttpError(400, message, { errors: { [field]: [message] } });
+}
+
+/**
+ * Refuses a new password that is the account's username or email (shared/schemas/auth-rules.ts),
+ * naming `field`. Sign-up's schema checks the same rule; a password change needs the account,
+ * which only the server knows.
+ */
+export function assertPasswordNotIdentity(password: string, account: { username: string; email: string }, field: string): void {
+  if (passwordIsIdentity(password, account)) throw new HttpError(400, PASSWORD_IS_IDENTITY, { errors: { [field]: [PASSWORD_IS_IDENTITY] } });
 }

@@ -4,7 +4,8 @@ import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import { userSchema } from '../../../shared/schemas/user.js';
 import type { AppDeps } from '../../deps.js';
 import { passwordCheckLimit } from '../../plugins/rate-limits.js';
-import { clearSessionCookie, presentedToken, setSessionCookie } from '../../plugins/session.js';
+import { clearSessionCookie, clientWithDevice, presentedToken, setDeviceCookie, setSessionCookie } from '../../plugins/session.js';
+import { recordSighting, recordSignUp } from '../referrals/service.js';
 import { toUserDto } from '../user/service.js';
 import { signIn, signUp } from './service.js';
 import { deleteSession } from './sessions.js';
@@ -14,7 +15,10 @@ const WINDOW_MS = 15 * 60 * 1000;
 export const authRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const perAccount = { max: deps.env.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: WINDOW_MS };
+    const signInLimits = {
+      perAccountAndAddress: { max: deps.env.AUTH_RATE_LIMIT_PER_ACCOUNT_PER_IP, windowMs: WINDOW_MS },
+      perAccount: { max: deps.env.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: WINDOW_MS },
+    };
     // Per-address limit on both doors (DECISIONS §1), enforced by @fastify/rate-limit.
     const perAddress = passwordCheckLimit(deps.env.AUTH_RATE_LIMIT_PER_IP);
     const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
@@ -26,8 +30,14 @@ export const authRoutes =
         schema: { tags: ['auth'], summary: 'Create an account and sign in', body: signUpSchema, response: { 201: userSchema, ...errors } },
       },
       async (request, reply) => {
-        const { user, token } = await signUp(deps.db, request.body, deps.now(), deps.plans.trial.days, presentedToken(request, deps));
+        const now = deps.now();
+        // The browser and network it signs up from decide whether a referral can earn (docs/decisions/0016).
+        const client = clientWithDevice(request, deps);
+        const { user, token } = await signUp(deps.db, request.body, now, deps.plans.trial.days, presentedToken(request, deps), (tx, created) =>
+          recordSignUp(tx, created, client, now),
+        );
         setSessionCookie(request, reply, deps, token);
+        setDeviceCookie(request, reply, deps);
         return reply.status(201).send(toUserDto(user));
       },
     );
@@ -39,8 +49,10 @@ export const authRoutes =
         schema: { tags: ['auth'], summary: 'Sign in with email or username', body: signInSchema, response: { 200: userSchema, ...errors } },
       },
       async (request, reply) => {
-        const { user, token } = await signIn(deps.db, request.body, perAccount, deps.now(), presentedToken(request, deps));
+        const { user, token } = await signIn(deps.db, request.body, signInLimits, request.ip, deps.now(), presentedToken(request, deps));
         setSessionCookie(request, reply, deps, token);
+        await recordSighting(deps.db, user.id, clientWithDevice(request, deps), deps.now());
+        setDeviceCookie(request, reply, deps);
         return toUserDto(user, { plans: deps.plans, now: deps.now() });
       },
     );

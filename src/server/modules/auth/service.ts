@@ -6,7 +6,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { pgErrorOf } from '../../db/errors.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
-import { blockedFor, clearCounters, hit, type Limit } from '../../plugins/rate-limits.js';
+import type { Limit } from '../../plugins/rate-limits.js';
+import { addressGroup, clearAttempts, inMinutes, releaseAttempts, reserveAttempt } from './attempts.js';
 import { assertUncommonPassword, hashPassword, timingDummyHash, verifyPassword } from './passwords.js';
 import { createSession, deleteSession } from './sessions.js';
 
@@ -40,8 +41,19 @@ export function emailTakenError(err: unknown): HttpError | null {
   return new HttpError(409, 'An account with that email already exists.', { errors: { email: ['An account with that email already exists.'] } });
 }
 
-/** Creates the account with its trial (DECISIONS §3: `trialDays` from the plan catalogue; 0 means none). */
-export async function signUp(db: Db, input: SignUpInput, now: Date, trialDays: number, previousToken?: string): Promise<SignedIn> {
+/**
+ * Creates the account with its trial (DECISIONS §3: `trialDays` from the plan catalogue; 0 means none).
+ * `onCreated` runs in the same transaction once the row exists (the referral checks record the
+ * sign-up there, so an account never exists without its referral verdict).
+ */
+export async function signUp(
+  db: Db,
+  input: SignUpInput,
+  now: Date,
+  trialDays: number,
+  previousToken?: string,
+  onCreated?: (tx: Executor, user: UserRow) => Promise<void>,
+): Promise<SignedIn> {
   assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt++) {
@@ -61,6 +73,7 @@ export async function signUp(db: Db, input: SignUpInput, now: Date, trialDays: n
           })
           .returning();
         if (!user) throw new Error('insert returned no row');
+        if (onCreated) await onCreated(tx, user);
         if (previousToken) await deleteSession(tx, previousToken);
         const { token } = await createSession(tx, user.id, now);
         return { user, token };
@@ -92,28 +105,49 @@ export async function findUserByNameOrEmail(db: Executor, nameOrEmail: string): 
   return user;
 }
 
+/** The sign-in lockout's two limits (docs/decisions/0015). */
+export interface SignInLimits {
+  /** Failed sign-ins for one account from one address (an IPv6 /64): guessing locks out only the guesser. */
+  perAccountAndAddress: Limit;
+  /** Failed sign-ins for one account from all addresses together: the ceiling on guessing one password. */
+  perAccount: Limit;
+}
+
+function tooManySignIns(wait: number, fromThisAddress: boolean): HttpError {
+  const whose = fromThisAddress ? 'for this account from your network' : 'for this account';
+  return new HttpError(429, `Too many failed sign-in attempts ${whose}. Try again in ${inMinutes(wait)}.`, {
+    code: 'rate_limited',
+    headers: { 'retry-after': String(wait) },
+  });
+}
+
 /**
- * Failed sign-ins count per identifier as typed and per account it resolves to (DECISIONS §1),
- * so the same account's username and email share one allowance. Unknown identifiers count too,
- * so the 429 itself reveals nothing about which accounts exist.
+ * Signs in, counting the attempt before the password is checked (docs/decisions/0015): first
+ * against this address's allowance for the account, then, only if that allows it, against the
+ * account's own. So a burst has at most the limits' worth of passwords checked, and one address
+ * that guesses uses up its own allowance, not the owner's. Attempts count per account, so its
+ * username and email share them; an identifier that names no account counts under itself in
+ * the same way, so a 429 reveals nothing about which accounts exist.
  */
-export async function signIn(db: Db, input: SignInInput, limit: Limit, now: Date, previousToken?: string): Promise<SignedIn> {
+export async function signIn(db: Db, input: SignInInput, limits: SignInLimits, address: string, now: Date, previousToken?: string): Promise<SignedIn> {
   const identifier = input.emailOrUsername.toLowerCase();
   const user = await findUserByNameOrEmail(db, identifier);
-  const keys = [`signin-id:${identifier}`, ...(user ? [`signin-account:${user.id}`] : [])];
-  const wait = await blockedFor(db, keys, limit, now);
-  if (wait > 0) {
-    throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, {
-      code: 'rate_limited',
-      headers: { 'retry-after': String(wait) },
-    });
+  const subject = user ? `user:${user.id}` : `name:${identifier}`;
+  const pair = await reserveAttempt(db, `signin-pair:${addressGroup(address)}|${subject}`, limits.perAccountAndAddress, now);
+  if (pair.wait > 0) throw tooManySignIns(pair.wait, true);
+  const account = await reserveAttempt(db, `signin-account:${subject}`, limits.perAccount, now);
+  if (account.wait > 0) {
+    // Refused unchecked: waiting out someone else's lock costs the owner none of their own allowance.
+    await releaseAttempts(db, pair);
+    throw tooManySignIns(account.wait, false);
   }
   const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), input.password);
-  if (!user || !ok) {
-    for (const key of keys) await hit(db, key, limit, now);
-    throw new HttpError(401, SIGN_IN_FAILED);
-  }
-  await clearCounters(db, keys);
+  if (!user || !ok) throw new HttpError(401, SIGN_IN_FAILED);
+  // The owner's own failures from here are forgiven, on both counts; other addresses' stay. Those
+  // failures are on the account's count only if its window began no later than this address's.
+  const forgiven = await clearAttempts(db, pair.key);
+  const own = forgiven && forgiven.windowStart.getTime() >= account.windowStart.getTime() ? Math.min(forgiven.hits, limits.perAccountAndAddress.max) : 1;
+  await releaseAttempts(db, account, own);
   const token = await db.transaction(async (tx) => {
     // The browser's earlier session ends here: signing in never leaves two live tokens (ASVS 7.2.4).
     if (previousToken) await deleteSession(tx, previousToken);
@@ -122,6 +156,7 @@ export async function signIn(db: Db, input: SignInInput, limit: Limit, now: Date
   return { user, token };
 }
 
-// What other modules and plugins use of passwords and sessions.
-export { assertUncommonPassword, hashPassword, verifyPassword } from './passwords.js';
+// What other modules and plugins use of passwords, attempts and sessions.
+export { clearAttempts, inMinutes, reserveAttempt } from './attempts.js';
+export { assertPasswordNotIdentity, assertUncommonPassword, hashPassword, verifyPassword } from './passwords.js';
 export { hashToken, purgeExpiredSessions, revokeOtherSessions, SESSION_MAX_MS, setAdminUnlock, userForToken, type RevokedReason } from './sessions.js';

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { PlanCatalogue } from '../../../shared/plans.js';
 import type { BillingState, PaymentProvider, SubscriptionView } from '../../../shared/schemas/billing.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { subscriptions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { graceEndsAt, planOf, subscriptionAccessUntil } from './entitlements.js';
 import { applyBillingEvent } from './events.js';
-import type { PaymentProviderApi } from './provider.js';
+import { UNREACHABLE_MESSAGES, whenReachable, type PaymentProviderApi } from './provider.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export async function subscriptionsOf(db: Db, userId: number): Promise<SubscriptionRow[]> {
+export async function subscriptionsOf(db: Executor, userId: number): Promise<SubscriptionRow[]> {
   return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.id));
 }
 
@@ -81,6 +81,14 @@ export async function setCancelAtPeriodEnd(
   user: UserRow,
   cancel: boolean,
 ): Promise<BillingState> {
+  return whenReachable(UNREACHABLE_MESSAGES.change, () => changeCancelAtPeriodEnd(deps, user, cancel));
+}
+
+async function changeCancelAtPeriodEnd(
+  deps: { db: Db; provider: PaymentProviderApi; plans: PlanCatalogue; now: () => Date },
+  user: UserRow,
+  cancel: boolean,
+): Promise<BillingState> {
   const now = deps.now();
   const primary = primarySubscription(await subscriptionsOf(deps.db, user.id), now);
   if (!primary || !isLive(primary, now)) {
@@ -100,6 +108,10 @@ export async function setCancelAtPeriodEnd(
  * then the event handler; the records stay, detached from the person (DECISIONS §9).
  */
 export async function stopRenewals(deps: { db: Db; provider: PaymentProviderApi; now: () => Date }, userId: number): Promise<void> {
+  return whenReachable(UNREACHABLE_MESSAGES.deleteAccount, () => stopEachRenewal(deps, userId));
+}
+
+async function stopEachRenewal(deps: { db: Db; provider: PaymentProviderApi; now: () => Date }, userId: number): Promise<void> {
   const now = deps.now();
   for (const sub of await subscriptionsOf(deps.db, userId)) {
     if (sub.provider !== deps.provider.name || !isLive(sub, now) || sub.cancelAtPeriodEnd) continue;

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateSubscriptionResult } from '../../../shared/schemas/billing.js';
-import { payments, subscriptions, users } from '../../db/schema/index.js';
+import { payments, sandboxInvoices, sandboxSubscriptions, subscriptions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { billing, CARD_DECLINED, CARD_NO_FUNDS, CARD_OK, me, pay, paymentSuccess, post, startCheckout, subscribe } from '../../test/billing.js';
+import { advanceDays, billing, CARD_DECLINED, CARD_NO_FUNDS, CARD_OK, me, pay, paymentSuccess, post, startCheckout, subscribe } from '../../test/billing.js';
 import { makeUser } from '../../test/factories.js';
 
 let t: TestApp; // TRIAL_DAYS=0: new users are on Free, so any access comes from billing
@@ -274,5 +274,89 @@ describe('buying again', () => {
       expect(res.statusCode).toBe(409);
     }
     expect((await startCheckout(t, u, 'pro')).json().message).toBe('You already have Pro, which includes everything in Basic. Your plan and its renewal date are on your account page.');
+  });
+});
+
+describe('the launch promo is claimed once (security probe: four promo checkouts were all paid at the promo price)', () => {
+  const promoRowsOf = async (userId: number) => (await rowsOf(userId)).filter((r) => r.promo);
+
+  it('four promo checkouts opened at once, then each paid: one checkout, one payment at the promo price', async () => {
+    const u = await makeUser(t.app);
+    const opened = await Promise.all(Array.from({ length: 4 }, () => startCheckout(t, u, 'proPromo')));
+    const given = opened.filter((r) => r.statusCode === 200).map((r) => r.json<CreateSubscriptionResult>());
+    expect(given.length).toBeGreaterThan(0);
+    for (const refused of opened.filter((r) => r.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/launch special/);
+    }
+    // Whoever was given a checkout was given the same one.
+    expect(new Set(given.map((c) => c.subscriptionId)).size).toBe(1);
+    expect(given.every((c) => c.amountCents === 299)).toBe(true);
+    // The user pays every checkout they were given, all at once, and reports each.
+    await Promise.all(given.map((c) => pay(t, u, c.clientSecret)));
+    for (const c of given) await paymentSuccess(t, u, c.subscriptionId);
+    expect(await paymentsOf(u.user.id)).toEqual([expect.objectContaining({ amount: 299, status: 'succeeded' })]);
+    expect(await promoRowsOf(u.user.id)).toHaveLength(1);
+    expect(await billing(t, u)).toMatchObject({ plan: 'pro', promoAvailable: false });
+  });
+
+  it('a promo checkout opened again (another tab, a reload) continues the open one; once paid, the promo is refused', async () => {
+    const u = await makeUser(t.app);
+    const first = (await startCheckout(t, u, 'proPromo')).json<CreateSubscriptionResult>();
+    const second = await startCheckout(t, u, 'proPromo');
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first);
+    expect((await pay(t, u, first.clientSecret)).statusCode).toBe(200);
+    expect((await pay(t, u, second.json<CreateSubscriptionResult>().clientSecret)).statusCode).toBe(200);
+    const third = await startCheckout(t, u, 'proPromo');
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toBe('The Pro launch special is once per account, and you have already used it. Pro is $4.99/month.');
+    expect(await paymentsOf(u.user.id)).toEqual([expect.objectContaining({ amount: 299, status: 'succeeded' })]);
+    expect(await promoRowsOf(u.user.id)).toHaveLength(1);
+  });
+
+  it('an abandoned promo checkout holds the promo until the provider expires it; then a new one starts and the old one cannot be paid', async () => {
+    const own = await buildTestApp({ TRIAL_DAYS: '0', SANDBOX_TEST_CLOCK: '1' });
+    try {
+      const u = await makeUser(own.app);
+      const abandoned = (await startCheckout(own, u, 'proPromo')).json<CreateSubscriptionResult>();
+      own.clock.advance(12 * 60 * 60 * 1000);
+      expect((await startCheckout(own, u, 'proPromo')).json()).toEqual(abandoned);
+      // The sandbox expires an unpaid first invoice after a day, as Stripe does after 23 hours.
+      expect(await advanceDays(own, 1)).toMatchObject({ ended: 1 });
+      const fresh = (await startCheckout(own, u, 'proPromo')).json<CreateSubscriptionResult>();
+      expect(fresh.subscriptionId).not.toBe(abandoned.subscriptionId);
+      const late = await pay(own, u, abandoned.clientSecret);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe('This checkout has expired. Please start again.');
+      expect((await pay(own, u, fresh.clientSecret)).statusCode).toBe(200);
+      const paid = await own.db.select().from(payments).where(eq(payments.userId, u.user.id));
+      expect(paid).toEqual([expect.objectContaining({ amount: 299, status: 'succeeded' })]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a promo checkout the provider ended, whose news never arrived, frees the promo (asked of the provider, not assumed)', async () => {
+    const u = await makeUser(t.app);
+    const lost = (await startCheckout(t, u, 'proPromo')).json<CreateSubscriptionResult>();
+    // The provider's side moved on; no event reached us.
+    await t.db.update(sandboxSubscriptions).set({ status: 'incomplete_expired' }).where(eq(sandboxSubscriptions.id, lost.subscriptionId));
+    const fresh = await startCheckout(t, u, 'proPromo');
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json<CreateSubscriptionResult>().subscriptionId).not.toBe(lost.subscriptionId);
+    expect((await rowsOf(u.user.id)).find((r) => r.providerSubscriptionId === lost.subscriptionId)).toMatchObject({ status: 'incomplete_expired' });
+  });
+
+  it('a promo checkout paid at the provider, whose news never arrived, uses the promo', async () => {
+    const u = await makeUser(t.app);
+    const created = (await startCheckout(t, u, 'proPromo')).json<CreateSubscriptionResult>();
+    // Paid in the sandbox's own books, its event lost on the way.
+    await t.db.update(sandboxInvoices).set({ status: 'paid', amountPaidCents: 299 }).where(eq(sandboxInvoices.subscriptionId, created.subscriptionId));
+    await t.db.update(sandboxSubscriptions).set({ status: 'active' }).where(eq(sandboxSubscriptions.id, created.subscriptionId));
+    const again = await startCheckout(t, u, 'proPromo');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/once per account/);
+    expect(await paymentsOf(u.user.id)).toEqual([expect.objectContaining({ amount: 299, status: 'succeeded' })]);
   });
 });

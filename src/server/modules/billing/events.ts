@@ -4,7 +4,7 @@ import type { PaymentProvider } from '../../../shared/schemas/billing.js';
 import type { Db, Tx } from '../../db/client.js';
 import { withRetry } from '../../db/errors.js';
 import { payments, providerEvents, subscriptions, users } from '../../db/schema/index.js';
-import { creditReferrerForFirstPayment } from '../referrals/service.js';
+import { creditReferrerForFirstPayment, recordCardFingerprint } from '../referrals/service.js';
 import { accessFromSubscriptions } from './entitlements.js';
 import { lockUser } from './free-tier.js';
 import type { BillingEvent, InvoiceSnapshot } from './provider.js';
@@ -73,7 +73,7 @@ export async function refreshAccess(tx: Tx, userId: number): Promise<void> {
 /** What a first paid invoice does for the user beyond access: the referral month, the promo used, the purchase date. */
 async function onFirstPayment(tx: Tx, sub: SubscriptionRow, userId: number, event: BillingEvent & { type: 'invoice.paid' }, now: Date): Promise<void> {
   if (event.invoice.billingReason !== 'subscription_create') return;
-  if (event.invoice.amountPaidCents > 0) await creditReferrerForFirstPayment(tx, userId, event.eventId);
+  if (event.invoice.amountPaidCents > 0) await creditReferrerForFirstPayment(tx, userId, event.eventId, event.invoice.cardFingerprint ?? null);
   if (sub.promo) await tx.update(users).set({ hasUsedProPromo: true }).where(eq(users.id, userId));
   if (sub.tier === 'basic') await tx.update(users).set({ basicPurchaseDate: now }).where(and(eq(users.id, userId), isNull(users.basicPurchaseDate)));
 }
@@ -123,7 +123,11 @@ export async function applyBillingEvent(db: Db, provider: PaymentProvider, event
 
       if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') await recordPayment(tx, sub, event.invoice, event.type === 'invoice.paid', now);
       if (sub.userId !== null) {
-        if (event.type === 'invoice.paid') await onFirstPayment(tx, sub, sub.userId, event, now);
+        if (event.type === 'invoice.paid') {
+          // Every card a user pays with, so a referral later paid with it earns nothing (docs/decisions/0016).
+          await recordCardFingerprint(tx, sub.userId, event.invoice.cardFingerprint, now);
+          await onFirstPayment(tx, sub, sub.userId, event, now);
+        }
         await refreshAccess(tx, sub.userId);
       }
       return 'applied';

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, sandboxSubscriptions, subscriptions, users } from '../../db/schema/index.js';
+import { adminAuditLog, payments, sandboxSubscriptions, sessions, subscriptions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { advanceDays, billing, CARD_DECLINED, CARD_OK, me, post, signInAgain, startCheckout, subscribe } from '../../test/billing.js';
-import { makeUser } from '../../test/factories.js';
+import { grantAdmin, makeAdmin, makeUser } from '../../test/factories.js';
 import { RENEWAL_GRACE_DAYS } from './entitlements.js';
 
 /*
@@ -147,9 +147,42 @@ describe('the test clock', () => {
 
   it('takes whole days from 1 to 400 only', async () => {
     const t = await app();
+    const admin = await makeAdmin(t.app, t.db);
     for (const days of [0, 401, 1.5, -3]) {
-      expect((await t.app.inject({ method: 'POST', url: '/api/sandbox/advance-clock', payload: { days } })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'POST', url: '/api/sandbox/advance-clock', headers: { cookie: admin.cookie }, payload: { days } })).statusCode).toBe(400);
     }
+  });
+
+  it('moves only for an admin whose panel is unlocked: anyone else is refused and nothing moves', async () => {
+    const t = await app();
+    const u = await makeUser(t.app);
+    await subscribe(t, u, 'pro');
+    const sessionsBefore = await t.db.select().from(sessions).orderBy(sessions.tokenHash);
+    const locked = await makeUser(t.app);
+    await grantAdmin(t.db, locked.user.id);
+    const advance = (cookie?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/sandbox/advance-clock', headers: cookie ? { cookie } : {}, payload: { days: 40 } });
+
+    expect((await advance()).statusCode).toBe(401);
+    expect((await advance(u.cookie)).statusCode).toBe(403);
+    const lockedAnswer = await advance(locked.cookie);
+    expect(lockedAnswer.statusCode).toBe(403);
+    expect(lockedAnswer.json()).toMatchObject({ code: 'admin_locked' });
+
+    // Nothing moved: no renewal ran, no session was shifted, the period is where it was.
+    expect(await billing(t, u)).toMatchObject({ plan: 'pro', subscription: { currentPeriodEnd: '2026-02-15T12:00:00.000Z' } });
+    expect(await t.db.$count(payments, eq(payments.userId, u.user.id))).toBe(1);
+    const sessionsAfter = await t.db.select().from(sessions).where(inArray(sessions.tokenHash, sessionsBefore.map((s) => s.tokenHash))).orderBy(sessions.tokenHash);
+    expect(sessionsAfter.map((s) => [s.lastUsedAt, s.expiresAt])).toEqual(sessionsBefore.map((s) => [s.lastUsedAt, s.expiresAt]));
+
+    // An unlocked admin moves it; the renewal runs, the admin stays unlocked, and the audit log says who.
+    const admin = await makeAdmin(t.app, t.db);
+    const moved = await advance(admin.cookie);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ renewed: 1 });
+    expect((await advance(admin.cookie)).statusCode).toBe(200);
+    const [entry] = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'sandbox.advance_clock')).limit(1);
+    expect(entry).toMatchObject({ actorId: admin.user.id, summary: expect.stringMatching(/^40 day\(s\) forward, to /) });
   });
 
   it('is refused at start-up with Stripe keys', async () => {

@@ -9,12 +9,14 @@ import {
 } from '../../../shared/schemas/billing.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import type { AppDeps } from '../../deps.js';
+import { HttpError } from '../../plugins/errors.js';
 import { perUserLimit } from '../../plugins/rate-limits.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { billingState, setCancelAtPeriodEnd } from './billing-state.js';
 import { confirmPaymentSuccess, createSubscription, type CheckoutDeps } from './checkout.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+// 503: the payment provider could not be reached (provider.ts whenReachable), with Retry-After.
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
 /**
  * Every call that reaches the payment provider counts against one per-user budget: generous for
@@ -37,6 +39,12 @@ export const billingRoutes =
   async (app) => {
     const checkout: CheckoutDeps = { db: deps.db, provider: deps.billing.provider, plans: deps.plans, now: deps.now };
     const limited = paymentCallLimit(deps);
+
+    // The one error handler answers an HttpError without logging it; the operator still wants a
+    // line, with the provider's own error, each time the payment provider could not be reached.
+    app.addHook('onError', async (request, _reply, error) => {
+      if (error instanceof HttpError && error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, 'payment provider unreachable');
+    });
 
     for (const [url, plan, summary] of CREATE_ROUTES) {
       app.post(

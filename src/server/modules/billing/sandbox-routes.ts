@@ -4,34 +4,39 @@ import { z } from 'zod';
 import { sandboxConfirmResultSchema, sandboxConfirmSchema } from '../../../shared/schemas/billing.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import { DAY_MS } from '../../../shared/time.js';
+import { runExclusive } from '../../db/exclusive-job.js';
 import { sessions } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../plugins/errors.js';
-import { currentUser, requireUser } from '../../plugins/session.js';
+import { currentUser, requireUnlockedAdmin, requireUser } from '../../plugins/session.js';
+import { recordAudit } from '../admin/service.js';
 import type { SandboxProvider } from './providers/sandbox.js';
 import { paymentCallLimit } from './routes.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** POST /api/sandbox/advance-clock (SANDBOX_TEST_CLOCK=1 only). */
+/** POST /api/sandbox/advance-clock (SANDBOX_TEST_CLOCK=1 only, an admin with the panel unlocked). */
 export const advanceClockSchema = z.strictObject({ days: z.number().int().min(1).max(400) });
 
 /**
  * The sandbox provider's own routes, registered only while it is the provider: its card form's
  * confirmation (Stripe.js's part, for the sandbox) and, for browser tests that set
- * SANDBOX_TEST_CLOCK=1, a clock that moves forward. A normal start has neither the env flag nor,
- * with Stripe keys, the sandbox, and then these routes do not exist (404).
+ * SANDBOX_TEST_CLOCK=1, a clock that an unlocked admin moves forward. A normal start has neither
+ * the env flag nor, with Stripe keys, the sandbox, and then these routes do not exist (404).
  */
 export const sandboxRoutes =
   (deps: AppDeps, sandbox: SandboxProvider): FastifyPluginAsyncZod =>
   async (app) => {
     // The renewals also run in the app, hourly (and at start-up), as Stripe's would on its side;
-    // `npm run billing -- renew-due` runs them at once. Row locks make concurrent runs harmless.
+    // `npm run billing -- renew-due` runs them at once. Row locks make concurrent runs harmless;
+    // the advisory lock keeps several app processes from running them at the same moment.
     let timer: NodeJS.Timeout | undefined;
     const renew = async () => {
       try {
-        const counts = await sandbox.renewDue(deps.now());
-        if (counts.renewed || counts.failed || counts.ended) app.log.info(counts, 'sandbox renewals');
+        await runExclusive(deps.db, 'sandbox-renewals', async () => {
+          const counts = await sandbox.renewDue(deps.now());
+          if (counts.renewed || counts.failed || counts.ended) app.log.info(counts, 'sandbox renewals');
+        });
       } catch (err) {
         app.log.error({ err }, 'sandbox renewals failed');
       }
@@ -78,21 +83,31 @@ export const sandboxRoutes =
     app.post(
       '/api/sandbox/advance-clock',
       {
+        // It moves time for everyone (every session, every renewal), so only an admin whose panel is
+        // unlocked may, as for every other admin action; checked before the body, like them.
+        preValidation: requireUnlockedAdmin(deps.now),
         schema: {
           tags: ['billing'],
-          summary: 'Browser tests only (SANDBOX_TEST_CLOCK=1): move the clock forward and run the renewals',
+          summary: 'Browser tests only (SANDBOX_TEST_CLOCK=1), an admin with the panel unlocked: move the clock forward and run the renewals',
           body: advanceClockSchema,
-          response: { 200: z.object({ now: z.string(), renewed: z.number().int(), failed: z.number().int(), ended: z.number().int() }), 400: apiErrorSchema },
+          response: {
+            200: z.object({ now: z.string(), renewed: z.number().int(), failed: z.number().int(), ended: z.number().int() }),
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+          },
         },
       },
       async (request) => {
         const ms = request.body.days * DAY_MS;
         clock.advance(ms);
-        // Sign-in sessions move with the clock, so a browser journey stays signed in across the
-        // jump (a real month passes with visits that keep the session alive).
-        await deps.db.update(sessions).set({ lastUsedAt: sql`${sessions.lastUsedAt} + ${`${ms} milliseconds`}::interval`, expiresAt: sql`${sessions.expiresAt} + ${`${ms} milliseconds`}::interval` });
+        // Sign-in sessions (and a panel's unlock) move with the clock, so a browser journey stays
+        // signed in across the jump (a real month passes with visits that keep the session alive).
+        const shift = <T>(column: T) => sql`${column} + ${`${ms} milliseconds`}::interval`;
+        await deps.db.update(sessions).set({ lastUsedAt: shift(sessions.lastUsedAt), expiresAt: shift(sessions.expiresAt), adminUnlockedUntil: shift(sessions.adminUnlockedUntil) });
         const now = deps.now();
         const counts = await sandbox.renewDue(now);
+        await recordAudit(deps.db, { actorId: currentUser(request).id, action: 'sandbox.advance_clock', summary: `${request.body.days} day(s) forward, to ${now.toISOString()}`, at: now });
         return { now: now.toISOString(), ...counts };
       },
     );

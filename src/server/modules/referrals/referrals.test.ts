@@ -87,13 +87,46 @@ describe('GET /api/referral', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<ReferralState>()).toEqual({
       code,
-      link: `http://localhost:80/auth?ref=${code}`,
+      // No PUBLIC_URL: the path only, which the page completes with its own origin.
+      link: `/auth?ref=${code}`,
       freeProMonthsRemaining: 1,
       valuePerReferralCents: 499,
       signedUp: 2,
       credited: 1,
+      notEligible: { sameDeviceOrNetwork: 0, sameCard: 0 },
       proUntil: null,
     });
+  });
+
+  it('never builds the link from the Host header: without PUBLIC_URL it is the path, whatever Host or X-Forwarded-Host say', async () => {
+    const u = await makeUser(t.app);
+    await setReferral(u.user.id, { freeProMonthsRemaining: 1 });
+    const forged = { cookie: u.cookie, host: 'evil.example' };
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/referral', headers: forged }),
+      await t.app.inject({ method: 'POST', url: '/api/referral/redeem', headers: forged }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('evil.example');
+      expect(res.json<ReferralState>().link).toBe(`/auth?ref=${u.user.referralCode}`);
+    }
+
+    // Behind a trusted proxy the forwarded host is no better.
+    // (COOKIE_SECURE=never keeps the plain cookie name that makeUser's cookie has, over the forwarded https.)
+    const proxied = await buildTestApp({ TRUST_PROXY: 'true', COOKIE_SECURE: 'never' });
+    try {
+      const p = await makeUser(proxied.app);
+      const res = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/referral',
+        headers: { cookie: p.cookie, host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      });
+      expect(res.body).not.toContain('evil.example');
+      expect(res.json<ReferralState>().link).toBe(`/auth?ref=${p.user.referralCode}`);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('builds the link on PUBLIC_URL when one is configured, whatever the Host header says', async () => {

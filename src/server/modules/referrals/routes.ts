@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { emptyBodySchema, referralStateSchema } from '../../../shared/schemas/billing.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import type { AppDeps } from '../../deps.js';
@@ -7,15 +6,6 @@ import { currentUser, requireUser } from '../../plugins/session.js';
 import { redeemFreeMonth, referralState } from './service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
-
-/**
- * Where people open the app, for the shared link: the configured PUBLIC_URL when there is one
- * (behind a proxy the Host header may name an internal address), else the request's own scheme
- * and host (X-Forwarded-* only when TRUST_PROXY says the proxy is ours).
- */
-function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
-}
 
 export const referralRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -26,7 +16,8 @@ export const referralRoutes =
         preValidation: requireUser,
         schema: { tags: ['referrals'], summary: 'Your referral code and link, free Pro months and referrals', response: { 200: referralStateSchema, ...errors } },
       },
-      async (request) => referralState(deps.db, currentUser(request).id, publicOrigin(request, deps.env.PUBLIC_URL), deps.plans, deps.now()),
+      // The link is built on PUBLIC_URL or left as a path, never on the request's Host (service.ts referralLink).
+      async (request) => referralState(deps.db, currentUser(request).id, deps.env.PUBLIC_URL, deps.plans, deps.now()),
     );
 
     app.post(
@@ -41,6 +32,6 @@ export const referralRoutes =
           response: { 200: referralStateSchema, ...errors },
         },
       },
-      async (request) => redeemFreeMonth(deps.db, currentUser(request).id, publicOrigin(request, deps.env.PUBLIC_URL), deps.plans, deps.now()),
+      async (request) => redeemFreeMonth(deps.db, currentUser(request).id, deps.env.PUBLIC_URL, deps.plans, deps.now()),
     );
   };

@@ -8,45 +8,67 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { ReferralState } from '../../../shared/schemas/billing.js';
 import type { PlanCatalogue } from '../../../shared/plans.js';
 import type { Db, Executor } from '../../db/client.js';
-import { referralCredits, users, type UserRow } from '../../db/schema/index.js';
+import { referralCredits, referralExclusions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 
 /** What one redeemed month adds (DECISIONS §5: "extends Pro by 30 days"). */
 /** The credit a referrer earns when a referred user's first invoice is paid (billing's event handler calls it). */
 export { creditReferrerForFirstPayment } from './credit.js';
+/** What tells a genuine referral from the referrer's own second account (docs/decisions/0016): auth, billing and the plugins record it. */
+export { recordCardFingerprint, recordSignUp } from './eligibility.js';
+export { pruneReferralSightings, recordSighting, recordSignedInSighting, type ClientMark } from './sightings.js';
 
 export const REDEEM_DAYS = 30;
 
 export const NO_MONTHS_MESSAGE = 'You have no free Pro months to redeem.';
 
-/** The shareable sign-up link: the auth page reads `ref` and sends it with the sign-up. */
-export function referralLink(origin: string, code: string): string {
-  return `${origin}/auth?ref=${encodeURIComponent(code)}`;
+/**
+ * The shareable sign-up link (the auth page reads `ref` and sends it with the sign-up): on
+ * PUBLIC_URL's origin when one is configured, else the path alone, which the page completes with
+ * the origin it was loaded from. Never the request's Host (or X-Forwarded-Host): a client chooses
+ * those, and a link on someone else's host would send the friend, and their password, there.
+ */
+export function referralLink(publicUrl: string | undefined, code: string): string {
+  const path = `/auth?ref=${encodeURIComponent(code)}`;
+  return publicUrl ? `${new URL(publicUrl).origin}${path}` : path;
 }
 
 type ReferralUser = Pick<UserRow, 'id' | 'referralCode' | 'freeProMonthsRemaining' | 'referralProUntil'>;
 
-async function stateOf(db: Executor, user: ReferralUser, origin: string, plans: PlanCatalogue, now: Date): Promise<ReferralState> {
+/** How many of the user's referrals earn nothing, for each of the reasons the page tells apart. */
+async function notEligibleOf(db: Executor, referrerId: number): Promise<ReferralState['notEligible']> {
+  const rows = await db
+    .select({ reason: referralExclusions.reason, n: count() })
+    .from(referralExclusions)
+    .where(eq(referralExclusions.referrerId, referrerId))
+    .groupBy(referralExclusions.reason);
+  const of = (reasons: string[]) => rows.filter((r) => reasons.includes(r.reason)).reduce((sum, r) => sum + r.n, 0);
+  // Browser and network are told as one: which of the two matched would only teach a cheat what to change.
+  return { sameDeviceOrNetwork: of(['same_device', 'same_network']), sameCard: of(['same_card']) };
+}
+
+async function stateOf(db: Executor, user: ReferralUser, publicUrl: string | undefined, plans: PlanCatalogue, now: Date): Promise<ReferralState> {
   const [signedUp] = await db.select({ n: count() }).from(users).where(eq(users.referredBy, user.referralCode));
   const [credited] = await db.select({ n: count() }).from(referralCredits).where(eq(referralCredits.referrerId, user.id));
   const until = user.referralProUntil;
   return {
     code: user.referralCode,
-    link: referralLink(origin, user.referralCode),
+    link: referralLink(publicUrl, user.referralCode),
     freeProMonthsRemaining: user.freeProMonthsRemaining,
     // A month is worth what Pro costs, from the one price list (DECISIONS §3).
     valuePerReferralCents: plans.pro.priceCents,
     signedUp: signedUp?.n ?? 0,
     credited: credited?.n ?? 0,
+    notEligible: await notEligibleOf(db, user.id),
     proUntil: until && until > now ? until.toISOString() : null,
   };
 }
 
 /** GET /api/referral. The row is re-read: the session's copy may predate a credit or a redeem. */
-export async function referralState(db: Db, userId: number, origin: string, plans: PlanCatalogue, now: Date): Promise<ReferralState> {
+export async function referralState(db: Db, userId: number, publicUrl: string | undefined, plans: PlanCatalogue, now: Date): Promise<ReferralState> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new HttpError(401, 'Please sign in to continue.');
-  return stateOf(db, user, origin, plans, now);
+  return stateOf(db, user, publicUrl, plans, now);
 }
 
 /**
@@ -55,7 +77,7 @@ export async function referralState(db: Db, userId: number, origin: string, plan
  * expired run restarts today). One conditional UPDATE does both, so two concurrent redeems of the
  * last month cannot both succeed; with nothing left, nothing changes and the answer is 409.
  */
-export async function redeemFreeMonth(db: Db, userId: number, origin: string, plans: PlanCatalogue, now: Date): Promise<ReferralState> {
+export async function redeemFreeMonth(db: Db, userId: number, publicUrl: string | undefined, plans: PlanCatalogue, now: Date): Promise<ReferralState> {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
@@ -66,6 +88,6 @@ export async function redeemFreeMonth(db: Db, userId: number, origin: string, pl
       .where(and(eq(users.id, userId), gt(users.freeProMonthsRemaining, 0)))
       .returning();
     if (!user) throw new HttpError(409, NO_MONTHS_MESSAGE);
-    return stateOf(tx, user, origin, plans, now);
+    return stateOf(tx, user, publicUrl, plans, now);
   });
 }

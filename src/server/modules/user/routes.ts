@@ -14,11 +14,15 @@ export const userRoutes =
         preValidation: requireUser,
         schema: {
           tags: ['user'],
-          summary: 'The signed-in user, or (admins only) another user by id',
+          summary: 'The signed-in user, or (an admin with the panel unlocked) another user by id',
           querystring: userQuerySchema,
           response: { 200: userSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
         },
       },
-      async (request) => readUser(deps.db, currentUser(request), request.query.userId, { plans: deps.plans, now: deps.now() }),
+      async (request) => {
+        const now = deps.now();
+        const adminUnlocked = (request.adminUnlockedUntil?.getTime() ?? 0) > now.getTime();
+        return readUser(deps.db, currentUser(request), request.query.userId, { plans: deps.plans, now, adminUnlocked });
+      },
     );
   };

@@ -4,6 +4,8 @@ import type { User } from '../../../shared/schemas/user.js';
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
+import { ADMIN_LOCKED_MESSAGE } from '../../plugins/session.js';
+import { recordAudit } from '../admin/service.js';
 import { freeChatsRemaining, hasBasicAccess, hasProAccess } from '../billing/service.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -33,10 +35,21 @@ export function toUserDto(row: UserRow, at?: { plans: PlanCatalogue; now: Date }
 }
 
 /** A user may read themself; an admin may read anyone (DECISIONS §1). */
-export async function readUser(db: Db, caller: UserRow, userId: number | undefined, at: { plans: PlanCatalogue; now: Date }): Promise<User> {
+/**
+ * The caller, or another user for an admin whose panel is unlocked in this session (DECISIONS
+ * §2, ADR 0012: every admin power needs the unlock, and leaves an audit entry).
+ */
+export async function readUser(
+  db: Db,
+  caller: UserRow,
+  userId: number | undefined,
+  at: { plans: PlanCatalogue; now: Date; adminUnlocked: boolean },
+): Promise<User> {
   if (userId === undefined || userId === caller.id) return toUserDto(caller, at);
   if (!caller.isAdmin) throw new HttpError(403, 'You can only view your own account.');
+  if (!at.adminUnlocked) throw new HttpError(403, ADMIN_LOCKED_MESSAGE, { code: 'admin_locked' });
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new HttpError(404, 'User not found.');
+  await recordAudit(db, { actorId: caller.id, action: 'user.viewed', targetType: 'user', targetId: String(row.id), summary: `Viewed ${row.username}'s account`, at: at.now });
   return toUserDto(row, at);
 }

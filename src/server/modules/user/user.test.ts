@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.js';
+import { adminAuditLog, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makeUser } from '../../test/factories.js';
+import { makeUser, unlockPanel } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,12 +32,20 @@ describe('GET /api/user', () => {
     expect(res.body).not.toContain(bob.user.email);
   });
 
-  it('lets an admin read another user, and answers 404 for an unknown id', async () => {
+  it('lets an admin with the panel unlocked read another user, audited, and answers 404 for an unknown id', async () => {
     const admin = await makeUser(t.app);
     const bob = await makeUser(t.app);
     await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+    // Locked: an admin power like any other (ADR 0012).
+    const locked = await getUser(admin.cookie, `?userId=${bob.user.id}`);
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().code).toBe('admin_locked');
+    expect(locked.body).not.toContain(bob.user.email);
+    await unlockPanel(t.app, admin);
     const res = await getUser(admin.cookie, `?userId=${bob.user.id}`);
     expect(res.statusCode).toBe(200);
+    const audit = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.actorId, admin.user.id));
+    expect(audit.map((a) => [a.action, a.targetId])).toContainEqual(['user.viewed', String(bob.user.id)]);
     expect(res.json().email).toBe(bob.user.email);
     expect(res.json()).not.toHaveProperty('passwordHash');
     expect((await getUser(admin.cookie, '?userId=999999')).statusCode).toBe(404);

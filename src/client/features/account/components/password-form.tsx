@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordChangeSchema, type PasswordChangeInput } from '../../../../shared/schemas/account';
+import { useMemo } from 'react';
+import { passwordChangeSchemaFor, type PasswordChangeInput } from '../../../../shared/schemas/account';
 import { PASSWORD_RULES } from '../../../../shared/schemas/auth-rules';
 import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
@@ -9,10 +10,13 @@ import { Input } from '../../../components/ui/input';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 
-export function PasswordForm() {
+/** `account` is the signed-in user: a new password that is their username or email is refused here, as on the server. */
+export function PasswordForm({ account }: { account: { username: string; email: string } }) {
   const change = useChangePassword();
+  const { username, email } = account;
+  const schema = useMemo(() => passwordChangeSchemaFor({ username, email }), [username, email]);
   const { register, handleSubmit, formState, setError, reset } = useForm<PasswordChangeInput>({
-    resolver: zodResolver(passwordChangeSchema),
+    resolver: zodResolver(schema),
     defaultValues: { currentPassword: '', newPassword: '' },
   });
   const { errors } = formState;

@@ -99,7 +99,7 @@ export function AccountPage() {
         <EmailForm currentEmail={user.email} />
       </EditSection>
       <EditSection title="Password" summary="Changing it signs you out on every other device.">
-        <PasswordForm />
+        <PasswordForm account={user} />
       </EditSection>
 
       <Card className="space-y-3">

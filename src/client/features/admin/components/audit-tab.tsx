@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { isCliAuditAction } from '../../../../shared/schemas/admin';
 import { Card } from '../../../components/ui/card';
 import { useAuditPage } from '../api/get-audit-log';
 import { formatWhen } from '../lib/format-when';
@@ -30,7 +31,7 @@ function AuditPageRows({ before, last, onOlder }: { before: number | null; last:
           <time dateTime={e.createdAt} className="text-sm text-slate-600">
             {formatWhen(e.createdAt)}
           </time>
-          <span className="text-sm font-medium break-words text-slate-900">{e.actor?.username ?? 'deleted account'}</span>
+          <span className="text-sm font-medium break-words text-slate-900">{e.actor?.username ?? (isCliAuditAction(e.action) ? 'command line' : 'deleted account')}</span>
           <span className="min-w-0 text-sm text-slate-800">
             <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-900">{e.action}</code>
             {e.targetType && (

@@ -181,6 +181,22 @@ describe('the payment', () => {
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'You have already used the launch special.', variant: 'destructive' }));
   });
 
+  it("the payment provider not reachable (503): the server's words, which say nothing was charged", async () => {
+    const unreachable = 'Payments are not reachable right now. Nothing was charged. Please try again in a minute.';
+    renderCheckout('pro', { create: () => json({ message: unreachable }, 503) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay with Card' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: unreachable, variant: 'destructive' }));
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+  });
+
+  it('Stripe paid in the browser but the server cannot check it yet (503): says so, not "something went wrong"', async () => {
+    const unchecked = 'Payments are not reachable right now, so your payment could not be checked yet. If you paid, your plan updates as soon as the payment provider confirms it. Please try again in a minute.';
+    renderCheckout('pro', { provider: 'stripe', billing: { ...FREE, provider: 'stripe' }, success: () => json({ message: unchecked }, 503) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay with Card' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Stripe pays' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Payment Error', description: unchecked, variant: 'destructive' }));
+  });
+
   it('Apple Pay: says it is in the mobile app and falls back to the card form', async () => {
     renderCheckout('basic');
     fireEvent.click(await screen.findByRole('button', { name: 'Apple Pay' }));

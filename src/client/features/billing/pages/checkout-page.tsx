@@ -25,12 +25,16 @@ const APPLE_PAY_NOTICE = 'Apple Pay is available in the mobile app';
 const refusedMessage = (err: unknown): string | null =>
   err instanceof ApiRequestError && (err.status === 402 || err.status === 400) ? err.message : null;
 
+/** The payment provider could not be reached (503): the server says what did and did not happen. */
+const unreachableMessage = (err: unknown): string | null => (err instanceof ApiRequestError && err.status === 503 ? err.message : null);
+
 /**
  * Why the subscription could not be started: the server's own words when it explains (the promo
- * is used, a plan is already running: 4xx), otherwise SPEC §8's 'Failed to initialize payment'.
+ * is used, a plan is already running: 4xx; payments not reachable: 503), otherwise SPEC §8's
+ * 'Failed to initialize payment'.
  */
 const initFailure = (err: unknown): string =>
-  err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && err.status !== 429 ? err.message : 'Failed to initialize payment';
+  unreachableMessage(err) ?? (err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && err.status !== 429 ? err.message : 'Failed to initialize payment');
 
 function OfferCard({ plan }: { plan: CheckoutPlan }) {
   const offer = checkoutOffer(plan, usePlans());
@@ -146,8 +150,8 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
     }
   };
 
-  const paymentError = () =>
-    toast({ title: 'Payment Error', description: 'Something went wrong while paying. Please try again.', variant: 'destructive' });
+  const paymentError = (err?: unknown) =>
+    toast({ title: 'Payment Error', description: unreachableMessage(err) ?? 'Something went wrong while paying. Please try again.', variant: 'destructive' });
 
   const paySandbox = async (card: SandboxCard) => {
     if (!payment || busy.current) return;
@@ -159,7 +163,7 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
     } catch (err) {
       const refused = refusedMessage(err);
       if (refused) toast({ title: 'Payment Failed', description: refused, variant: 'destructive' });
-      else paymentError();
+      else paymentError(err);
     } finally {
       busy.current = false;
       setPaying(false);
@@ -171,8 +175,8 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
     setPaying(true);
     try {
       await paid(paymentIntentId, payment.subscriptionId);
-    } catch {
-      paymentError();
+    } catch (err) {
+      paymentError(err);
     } finally {
       setPaying(false);
     }

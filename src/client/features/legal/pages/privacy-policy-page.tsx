@@ -134,14 +134,20 @@ export function PrivacyPolicyPage() {
             are detached from you and no longer linked to your identity.
           </li>
           <li>Usage analytics are anonymised after 2 years.</li>
+          <li>
+            To tell a friend’s sign-up through your referral link from a second account of your own, we keep hashes of
+            the network addresses and browser identifiers you use for 30 days after you last used them, and hashes of the
+            card identifiers our payment provider gives us (never the card number) until you delete your account.
+          </li>
         </LegalList>
       </LegalSection>
 
       <LegalSection number={8} title="Cookies">
         <p>
-          We use only essential cookies: a session cookie that keeps you signed in, and one that remembers that this
-          browser has seen the coach’s welcome, so it is not shown again. We do not use third-party advertising
-          cookies.
+          We use only essential cookies: a session cookie that keeps you signed in, one that remembers that this
+          browser has seen the coach’s welcome, so it is not shown again, and a random browser identifier that lets us
+          tell a friend’s sign-up through a referral link from the referrer’s own. We do not use third-party
+          advertising cookies.
         </p>
       </LegalSection>
 

@@ -19,6 +19,7 @@ const referral = (over: Partial<ReferralState> = {}): ReferralState => ({
   valuePerReferralCents: 499,
   signedUp: 2,
   credited: 1,
+  notEligible: { sameDeviceOrNetwork: 0, sameCard: 0 },
   proUntil: null,
   ...over,
 });
@@ -51,7 +52,24 @@ describe('the referral page', () => {
     expect(screen.getByRole('heading', { name: 'How it works' })).toBeTruthy();
     expect(screen.getAllByRole('listitem').length).toBeGreaterThanOrEqual(6);
     expect(screen.getByText('Referring yourself, or a second account of yours, earns nothing.')).toBeTruthy();
+    expect(screen.getByText(/network address you have used in the last 30 days/)).toBeTruthy();
     expect((screen.getByLabelText('Share this link') as HTMLInputElement).value).toBe(LINK);
+    expect(screen.queryByTestId('referral-not-eligible-device')).toBeNull();
+    expect(screen.queryByTestId('referral-not-eligible-card')).toBeNull();
+  });
+
+  it('completes a path-only link (no PUBLIC_URL on the server) with the page’s own origin', async () => {
+    renderPage(referral({ link: '/auth?ref=CASEY123' }));
+    const input = (await screen.findByLabelText('Share this link')) as HTMLInputElement;
+    expect(input.value).toBe(`${window.location.origin}/auth?ref=CASEY123`);
+  });
+
+  it('says which referrals earn nothing and why, instead of leaving them out', async () => {
+    renderPage(referral({ signedUp: 4, credited: 1, notEligible: { sameDeviceOrNetwork: 2, sameCard: 1 } }));
+    expect((await screen.findByTestId('referral-not-eligible-device')).textContent).toBe('2 sign-ups are not eligible: same device or network as you.');
+    expect(screen.getByTestId('referral-not-eligible-card').textContent).toBe(
+      '1 payment is not eligible: made with a card already used by you or another of your referrals.',
+    );
   });
 
   it("copies the link to the clipboard with a 'Link copied' toast", async () => {

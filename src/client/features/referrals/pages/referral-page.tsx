@@ -14,6 +14,13 @@ import { useReferral } from '../api/get-referral';
 import { useRedeemReferralMonth } from '../api/redeem-referral-month';
 
 
+/**
+ * The link to share, absolute. The server answers an absolute link when the operator configured
+ * PUBLIC_URL, else only the path: it never trusts the request's Host header to say where the app
+ * lives, so the page completes the path with the origin it was itself loaded from.
+ */
+const absoluteLink = (link: string) => new URL(link, window.location.origin).href;
+
 /** The Web Share API where the browser has it (most phones); desktops without it get Copy only. */
 const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
@@ -48,10 +55,12 @@ export function ReferralPage() {
   }
   const state = referral.data;
   const value = formatPrice(state.valuePerReferralCents);
+  const link = absoluteLink(state.link);
+  const { sameDeviceOrNetwork, sameCard } = state.notEligible;
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(state.link);
+      await navigator.clipboard.writeText(link);
       toast({ title: 'Link copied', description: 'Paste it wherever your friends will see it.' });
     } catch {
       // No clipboard access (an insecure page, a denied permission): leave the link selected to copy by hand.
@@ -62,7 +71,7 @@ export function ReferralPage() {
 
   const share = async () => {
     try {
-      await navigator.share({ title: productName, text: `Coach your sales calls with ${productName}. Sign up through my link:`, url: state.link });
+      await navigator.share({ title: productName, text: `Coach your sales calls with ${productName}. Sign up through my link:`, url: link });
     } catch (err) {
       // Closing the share sheet is a choice, not a failure.
       if (err instanceof DOMException && err.name === 'AbortError') return;
@@ -102,6 +111,17 @@ export function ReferralPage() {
           <p className="text-sm text-slate-700">
             {plural(state.signedUp, 'friend')} signed up through your link; {plural(state.credited, 'month')} earned.
           </p>
+          {/* Said, not hidden: a referral that cannot earn is counted here with the reason (the terms below). */}
+          {sameDeviceOrNetwork > 0 && (
+            <p data-testid="referral-not-eligible-device" className="text-sm text-slate-700">
+              {sameDeviceOrNetwork === 1 ? '1 sign-up is' : `${sameDeviceOrNetwork} sign-ups are`} not eligible: same device or network as you.
+            </p>
+          )}
+          {sameCard > 0 && (
+            <p data-testid="referral-not-eligible-card" className="text-sm text-slate-700">
+              {sameCard === 1 ? '1 payment is' : `${sameCard} payments are`} not eligible: made with a card already used by you or another of your referrals.
+            </p>
+          )}
           {state.proUntil && (
             <p data-testid="referral-pro-until" className="text-sm font-medium text-purple-900">
               Pro from your free months runs until {formatLongDate(state.proUntil)}.
@@ -117,7 +137,7 @@ export function ReferralPage() {
           <CardTitle>Your referral link</CardTitle>
           <div className="space-y-1.5">
             <Label htmlFor="referral-link">Share this link</Label>
-            <Input id="referral-link" ref={linkInput} readOnly value={state.link} onFocus={(e) => e.currentTarget.select()} className="font-mono text-sm" />
+            <Input id="referral-link" ref={linkInput} readOnly value={link} onFocus={(e) => e.currentTarget.select()} className="font-mono text-sm" />
           </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" className="flex-1" onClick={() => void copy()}>
@@ -162,6 +182,11 @@ export function ReferralPage() {
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
           <li>You earn one free Pro month for each referred person whose first payment succeeds.</li>
           <li>Referring yourself, or a second account of yours, earns nothing.</li>
+          <li>
+            A sign-up earns nothing if it is made from a browser or a network address you have used in the last 30 days, and a first
+            payment earns nothing if it is made with a card that you, or another person you referred, has already paid with.
+          </li>
+          <li>Such an account still works as usual; it is shown here as not eligible.</li>
           <li>Each month you redeem adds 30 days of Pro.</li>
         </ul>
       </Card>

@@ -388,3 +388,29 @@ describe('Stripe provider: API calls', () => {
     expect(provider.publicConfig).toEqual({ publishableKey: 'pk_test_stub' });
   });
 });
+
+describe('Stripe provider: the paying card’s fingerprint (referral checks, docs/decisions/0016)', () => {
+  const paidInvoice = { invoiceId: 'in_1', subscriptionId: 'sub_1', customerId: 'cus_1', amountPaidCents: 299, billingReason: 'subscription_create' as const, periodEnd: NOW, failureMessage: null };
+  const intentWithCard = (fingerprint: string | null) => ({
+    id: 'pi_1',
+    object: 'payment_intent',
+    latest_charge: { id: 'ch_1', object: 'charge', payment_method_details: { type: 'card', card: fingerprint === null ? null : { fingerprint } } },
+  });
+
+  it('finds a webhook invoice’s payment through the invoice, then the card on its charge', async () => {
+    const { provider, requests } = stubStripe([
+      on('GET', '/v1/invoices/in_1', () => ({ body: subscriptionJson().latest_invoice })),
+      on('GET', '/v1/payment_intents/pi_1', () => ({ body: intentWithCard('fp_abc123') })),
+    ]);
+    expect(await provider.cardFingerprintOf?.({ ...paidInvoice, paymentIntentId: null })).toBe('fp_abc123');
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/invoices/in_1', 'GET /v1/payment_intents/pi_1']);
+    expect(requests[0]?.params.getAll('expand[0]')).toEqual(['payments']);
+    expect(requests[1]?.params.getAll('expand[0]')).toEqual(['latest_charge']);
+  });
+
+  it('asks only for the payment when the invoice names it, and answers null for a payment without a card', async () => {
+    const { provider, requests } = stubStripe([on('GET', '/v1/payment_intents/pi_1', () => ({ body: intentWithCard(null) }))]);
+    expect(await provider.cardFingerprintOf?.({ ...paidInvoice, paymentIntentId: 'pi_1' })).toBeNull();
+    expect(requests).toHaveLength(1);
+  });
+});

@@ -13,14 +13,16 @@
  */
 import Stripe from 'stripe';
 import type { CheckoutPlan, PaidTier, SubscriptionStatus } from '../../../../shared/schemas/billing.js';
-import type {
-  BillingEvent,
-  CreatedSubscription,
-  CreateSubscriptionRequest,
-  InvoiceSnapshot,
-  PaymentProviderApi,
-  SubscriptionSnapshot,
-  WebhookResult,
+import { HttpError } from '../../../plugins/errors.js';
+import {
+  ProviderUnreachableError,
+  type BillingEvent,
+  type CreatedSubscription,
+  type CreateSubscriptionRequest,
+  type InvoiceSnapshot,
+  type PaymentProviderApi,
+  type SubscriptionSnapshot,
+  type WebhookResult,
 } from '../provider.js';
 
 export interface StripeProviderOptions {
@@ -192,6 +194,36 @@ async function retrieveOrCreate<T>(retrieve: () => Promise<T>, create: () => Pro
   }
 }
 
+/**
+ * What Stripe's client threw, as the app answers it (after the client's own retries). The network
+ * failing, a timeout, Stripe's own outage (5xx) or throttling (429): unreachable, try again in a
+ * minute. A second request with the same idempotency key while the first is still in flight (a
+ * second tab continuing the same checkout): 409, wait a moment. Anything else Stripe refused is
+ * our own mistake (a key, a parameter): a plain error, so the user gets the generic 500 and the
+ * log the cause, never Stripe's words or status (its 401 for a bad key would read as "signed out").
+ */
+export function fromStripeError(err: unknown): Error {
+  if (!(err instanceof Stripe.errors.StripeError)) return err instanceof Error ? err : new Error(String(err));
+  if (
+    err instanceof Stripe.errors.StripeConnectionError ||
+    err instanceof Stripe.errors.StripeAPIError ||
+    err instanceof Stripe.errors.StripeRateLimitError ||
+    (err.statusCode ?? 0) >= 500
+  ) {
+    return new ProviderUnreachableError(err);
+  }
+  if (err.code === 'idempotency_key_in_use') return new HttpError(409, 'This checkout is still being prepared in another tab or window. Please wait a moment and try again.');
+  return new Error(`Stripe refused the request (${err.type}${err.code ? `, ${err.code}` : ''})`, { cause: err });
+}
+
+async function answered<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw fromStripeError(err);
+  }
+}
+
 export function createStripeProvider(options: StripeProviderOptions): PaymentProviderApi {
   const stripe = new Stripe(options.secretKey, {
     // Every write we send carries an idempotency key, so retrying a dropped connection is safe.
@@ -242,73 +274,90 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     return typeof pi === 'string' ? stripe.paymentIntents.retrieve(pi) : pi;
   }
 
+  async function createSubscription(request: CreateSubscriptionRequest): Promise<CreatedSubscription> {
+    const { firstAmountCents, renewalAmountCents, idempotencyKey } = request;
+    if (firstAmountCents > renewalAmountCents) throw new Error('A first month dearer than the renewal is not supported');
+    const tier = TIER_OF[request.plan];
+    const product = await ensureProduct(tier);
+    const coupon = firstAmountCents < renewalAmountCents ? await ensurePromoCoupon(renewalAmountCents - firstAmountCents) : null;
+    const customerId =
+      request.customerId ??
+      // Keyed by the attempt too: a retried or double-clicked Pay reuses this customer, which
+      // keeps the subscription request identical, as Stripe requires for one idempotency key.
+      (
+        await stripe.customers.create(
+          { email: request.email, metadata: { userId: String(request.userId) } },
+          { idempotencyKey: `${idempotencyKey}-customer` },
+        )
+      ).id;
+
+    const subscription = await stripe.subscriptions.create(
+      {
+        customer: customerId,
+        items: [{ price_data: { currency: CURRENCY, product, unit_amount: renewalAmountCents, recurring: { interval: 'month' } } }],
+        ...(coupon ? { discounts: [{ coupon }] } : {}),
+        // Creates the subscription `incomplete` with a finalized first invoice whose payment the
+        // browser confirms with the Payment Element; nothing is granted until it is paid.
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        metadata: { userId: String(request.userId), plan: request.plan },
+        // Newer API versions give the first payment's client secret as the invoice's
+        // confirmation_secret (latest_invoice.payment_intent is gone); payments name the intent.
+        expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'],
+      },
+      { idempotencyKey },
+    );
+
+    const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+    const clientSecret = invoice?.confirmation_secret?.client_secret;
+    if (!clientSecret) throw new Error(`Stripe subscription ${subscription.id} came back without a payment to confirm`);
+    return {
+      customerId,
+      subscriptionId: subscription.id,
+      clientSecret,
+      paymentIntentId: invoice ? idOf(paymentIntentOf(invoice)) : null,
+      status: mapSubscriptionStatus(subscription.status),
+      currentPeriodEnd: currentPeriodEndOf(subscription),
+    };
+  }
+
+  async function retrieve(subscriptionId: string) {
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.payments'] });
+    const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+    if (!invoice) return { subscription: toSubscriptionSnapshot(subscription), latestInvoice: null };
+    // An open invoice that has been tried is a failed payment: its intent holds the decline's words.
+    const failed = invoice.status === 'open' && invoice.attempted;
+    const paymentIntent = failed ? await paymentIntentFor(invoice) : null;
+    return {
+      subscription: toSubscriptionSnapshot(subscription),
+      latestInvoice: toInvoiceSnapshot(invoice, failed, paymentIntent),
+    };
+  }
+
   return {
     name: 'stripe',
     publicConfig: { publishableKey: options.publishableKey },
 
-    async createSubscription(request: CreateSubscriptionRequest): Promise<CreatedSubscription> {
-      const { firstAmountCents, renewalAmountCents, idempotencyKey } = request;
-      if (firstAmountCents > renewalAmountCents) throw new Error('A first month dearer than the renewal is not supported');
-      const tier = TIER_OF[request.plan];
-      const product = await ensureProduct(tier);
-      const coupon = firstAmountCents < renewalAmountCents ? await ensurePromoCoupon(renewalAmountCents - firstAmountCents) : null;
-      const customerId =
-        request.customerId ??
-        // Keyed by the attempt too: a retried or double-clicked Pay reuses this customer, which
-        // keeps the subscription request identical, as Stripe requires for one idempotency key.
-        (
-          await stripe.customers.create(
-            { email: request.email, metadata: { userId: String(request.userId) } },
-            { idempotencyKey: `${idempotencyKey}-customer` },
-          )
-        ).id;
+    createSubscription: (request: CreateSubscriptionRequest) => answered(() => createSubscription(request)),
+    retrieve: (subscriptionId: string) => answered(() => retrieve(subscriptionId)),
 
-      const subscription = await stripe.subscriptions.create(
-        {
-          customer: customerId,
-          items: [{ price_data: { currency: CURRENCY, product, unit_amount: renewalAmountCents, recurring: { interval: 'month' } } }],
-          ...(coupon ? { discounts: [{ coupon }] } : {}),
-          // Creates the subscription `incomplete` with a finalized first invoice whose payment the
-          // browser confirms with the Payment Element; nothing is granted until it is paid.
-          payment_behavior: 'default_incomplete',
-          payment_settings: { save_default_payment_method: 'on_subscription' },
-          metadata: { userId: String(request.userId), plan: request.plan },
-          // Newer API versions give the first payment's client secret as the invoice's
-          // confirmation_secret (latest_invoice.payment_intent is gone); payments name the intent.
-          expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'],
-        },
-        { idempotencyKey },
-      );
+    /**
+     * The card behind a paid invoice: its payment intent (named by the invoice's payments, which a
+     * webhook's invoice leaves out) and that intent's charge, whose card details carry Stripe's
+     * fingerprint. Null when the payment was not by card.
+     */
+    cardFingerprintOf: (invoice: InvoiceSnapshot) =>
+      answered(async () => {
+        const paymentIntentId =
+          invoice.paymentIntentId ?? idOf(paymentIntentOf(await stripe.invoices.retrieve(invoice.invoiceId, { expand: ['payments'] })));
+        if (!paymentIntentId) return null;
+        const pi = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+        const charge = typeof pi.latest_charge === 'object' ? pi.latest_charge : null;
+        return charge?.payment_method_details?.card?.fingerprint ?? null;
+      }),
 
-      const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
-      const clientSecret = invoice?.confirmation_secret?.client_secret;
-      if (!clientSecret) throw new Error(`Stripe subscription ${subscription.id} came back without a payment to confirm`);
-      return {
-        customerId,
-        subscriptionId: subscription.id,
-        clientSecret,
-        paymentIntentId: invoice ? idOf(paymentIntentOf(invoice)) : null,
-        status: mapSubscriptionStatus(subscription.status),
-        currentPeriodEnd: currentPeriodEndOf(subscription),
-      };
-    },
-
-    async retrieve(subscriptionId: string) {
-      const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.payments'] });
-      const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
-      if (!invoice) return { subscription: toSubscriptionSnapshot(subscription), latestInvoice: null };
-      // An open invoice that has been tried is a failed payment: its intent holds the decline's words.
-      const failed = invoice.status === 'open' && invoice.attempted;
-      const paymentIntent = failed ? await paymentIntentFor(invoice) : null;
-      return {
-        subscription: toSubscriptionSnapshot(subscription),
-        latestInvoice: toInvoiceSnapshot(invoice, failed, paymentIntent),
-      };
-    },
-
-    async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
-      return toSubscriptionSnapshot(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
-    },
+    setCancelAtPeriodEnd: (subscriptionId: string, cancel: boolean) =>
+      answered(async () => toSubscriptionSnapshot(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }))),
 
     verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookResult {
       const signature = headers['stripe-signature'];
