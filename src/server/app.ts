@@ -104,6 +104,9 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   // origin check and the session below, which are registered in the API's scope only.
   await app.register(webhookRoutes(deps));
   await app.register(async (api) => {
+    // JSON only ('Requests must be sent as JSON', 415): Fastify's default text/plain parser let a
+    // route that reads no body run on a text/plain POST, a type any page may send without a preflight.
+    api.removeContentTypeParser('text/plain');
     registerOriginCheck(api, { publicUrl: deps.env.PUBLIC_URL, allowedOrigins: deps.env.ALLOWED_ORIGINS, listenHost: deps.env.HOST });
     registerSession(api, deps);
 

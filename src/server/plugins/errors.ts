@@ -118,6 +118,18 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
   void reply.status(500).send({ message: SERVER_ERROR });
 }
 
+/**
+ * 'Unknown field: a, b': a few of the names, each cut short, so a body of 50,000 made-up fields
+ * (or one 100,000-character name) is not echoed back whole.
+ */
+function unknownFieldsMessage(keys: string[]): string {
+  const shown = keys.slice(0, 5).map((key) => {
+    const chars = Array.from(key);
+    return chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : key;
+  });
+  return `Unknown field: ${shown.join(', ')}${keys.length > shown.length ? ` and ${keys.length - shown.length} more` : ''}`;
+}
+
 /** The one error handler (ARCHITECTURE convention 7): 4xx → `{ message, errors? }`, 5xx → a generic message, logged. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -136,7 +148,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
         const unknown = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: string[] }).keys : undefined;
         // A field the schema does not define: name it, rather than zod's 'Unrecognized key'.
-        const message = unknown?.length ? `Unknown field: ${unknown.join(', ')}` : (issue.message ?? 'Invalid value');
+        const message = unknown?.length ? unknownFieldsMessage(unknown) : (issue.message ?? 'Invalid value');
         (errors[field] ??= []).push(message);
       }
       const first = Object.values(errors)[0]?.[0] ?? 'Invalid request';

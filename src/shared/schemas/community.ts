@@ -93,14 +93,14 @@ export const replyParamsSchema = z.object({ id: idParam('Invalid reply id') });
 export const postListQuerySchema = z.object({
   sort: z.enum(COMMUNITY_SORTS, { error: 'Sort is hot, new or top.' }).default('hot'),
   category: z.enum(COMMUNITY_CATEGORY_IDS, { error: 'Unknown category.' }).optional(),
-  cursor: z.string().max(200, 'Invalid cursor').optional(),
+  cursor: safeString({ error: 'Invalid cursor' }).max(200, 'Invalid cursor').optional(),
   limit: z.coerce.number({ error: 'Invalid limit' }).int('Invalid limit').min(1, 'Invalid limit').max(50, 'At most 50 at a time').default(20),
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 
 /** GET /api/community/posts/:id/replies: oldest first. */
 export const replyListQuerySchema = z.object({
-  cursor: z.string().max(200, 'Invalid cursor').optional(),
+  cursor: safeString({ error: 'Invalid cursor' }).max(200, 'Invalid cursor').optional(),
   limit: z.coerce.number({ error: 'Invalid limit' }).int('Invalid limit').min(1, 'Invalid limit').max(100, 'At most 100 at a time').default(50),
 });
 

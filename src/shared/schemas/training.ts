@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './primitives.js';
 
 /** The four parts' ids, in order (DECISIONS §8); the URL's `:partId` must be one of them. */
 export const TRAINING_PART_IDS = ['discovery', 'objections', 'closing', 'pipeline'] as const;
@@ -27,7 +28,8 @@ export const trainingOverviewSchema = z.object({
 });
 export type TrainingOverview = z.infer<typeof trainingOverviewSchema>;
 
-export const trainingPartParamsSchema = z.object({ partId: z.string().max(40) });
+/** Any id the URL holds (an unknown one answers 404), but no control or formatting characters, like every text input. */
+export const trainingPartParamsSchema = z.object({ partId: safeString().max(40) });
 
 /** PUT /api/training/:partId/saved: setting the mark it already has changes nothing. */
 export const trainingSavedInputSchema = z.strictObject({ saved: z.boolean() });
