@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { referralCodeSchema } from './billing.js';
 import { safeString } from './primitives.js';
 import { userSchema } from './user.js';
-import { PASSWORD_IS_IDENTITY, PASSWORD_MAX, PASSWORD_MIN, passwordIsIdentity, USERNAME_MAX, USERNAME_MIN } from './auth-rules.js';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './auth-rules.js';
+import { PASSWORD_IS_IDENTITY, passwordIsIdentity } from './password-identity.js';
 
-export { PASSWORD_IS_IDENTITY, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_RULES, passwordIsIdentity, USERNAME_MAX, USERNAME_MIN } from './auth-rules.js';
+export { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_RULES, USERNAME_MAX, USERNAME_MIN } from './auth-rules.js';
+export { PASSWORD_IS_IDENTITY, passwordIsIdentity } from './password-identity.js';
 
 /** An email address as typed in sign-up and the account page. */
 export const emailSchema = safeString().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address'));

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_IS_IDENTITY, PASSWORD_RULES } from '../../../../shared/schemas/auth-rules';
+import { PASSWORD_RULES } from '../../../../shared/schemas/auth-rules';
+import { PASSWORD_IS_IDENTITY } from '../../../../shared/schemas/password-identity';
 import { stubFetch } from '../../../test/fetch-mock';
 import { PasswordForm } from './password-form';
 
