@@ -122,6 +122,12 @@ describe('TermsOfServicePage', () => {
     expect(screen.getByText(/unlimited AI coaching for 60\s+days/)).toBeTruthy();
   });
 
+  it('keeps a space after the company name where a line of JSX ends with it', () => {
+    renderWithQuery(<TermsOfServicePage />);
+    expect(document.body.textContent).toContain('SalesCoach Inc. and its licensors');
+    expect(document.body.textContent).not.toMatch(/Inc\.[a-z]/);
+  });
+
   it('shows the support email', () => {
     renderWithQuery(<TermsOfServicePage />);
     expect(screen.getAllByText(/support@salescoach\.example/).length).toBeGreaterThan(0);

@@ -116,7 +116,7 @@ export function TermsOfServicePage() {
           <li>We may use anonymised, aggregated data, which does not identify you, to improve the service.</li>
           <li>Posts you make in the community forum may be displayed to other members.</li>
           <li>
-            {productName} itself, including its software, training materials and branding, belongs to {companyName}
+            {productName} itself, including its software, training materials and branding, belongs to {companyName}{' '}
             and its licensors. These terms do not give you any rights in it beyond using the service.
           </li>
         </LegalList>
