@@ -143,6 +143,74 @@ test('an admin made with the CLI unlocks the panel, uploads and tests knowledge,
   expect(rep.problems).toEqual([]);
 });
 
+test("an admin reads the whole conversation behind an escalation, the coach's Markdown rendered, before answering (issue #25)", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  // A rep's conversation, through the API: two questions, the second asking for a person.
+  const rep = await secondPerson(browser);
+  const account = newAccount();
+  expect((await rep.page.request.post('/api/auth/signup', { data: account })).status()).toBe(201);
+  expect((await rep.page.request.post('/api/onboarding', { data: repProfile })).ok()).toBe(true);
+  const { sessionId } = await (await rep.page.request.post('/api/chat/session', { data: {} })).json();
+  const first = `My prospects go silent after the demo (${account.username}).`;
+  const asked = 'Can I talk to a real person please?';
+  for (const message of [first, asked]) expect((await rep.page.request.post('/api/chat/message', { data: { sessionId, message } })).ok()).toBe(true);
+  const { messages } = await (await rep.page.request.get(`/api/chat/sessions/${sessionId}`)).json();
+  const firstReply: string = messages[1].content;
+  // The coach writes Markdown (bold method names): the check below needs some.
+  expect(firstReply).toContain('**');
+
+  const admin = await adminAtLockedPanel(page);
+  await unlock(page, admin.password);
+
+  // The knowledge base's Test shows the coach's answer as the chat does: no raw `**`.
+  await page.getByLabel('Test message').fill('My prospects go silent after the demo.');
+  await page.getByRole('button', { name: 'Test', exact: true }).click();
+  const answer = page.getByTestId('knowledge-test-answer');
+  await expect(answer.locator('strong').first()).toBeVisible();
+  await expect(answer).not.toContainText('**');
+  await screenshotsAtBothWidths(page, 'admin', 'knowledge-test-markdown');
+
+  await page.getByRole('tab', { name: 'Escalations' }).click();
+  const card = page.locator('[data-testid^="escalation-"]').filter({ hasText: account.username });
+  await expect(card).toContainText(asked);
+  await expect(card.getByText("AI's attempt").locator('..').locator('strong').first()).toBeVisible();
+  await card.getByRole('button', { name: /Read the conversation \(4 messages\)/ }).click();
+  const conversation = card.getByTestId('conversation-log');
+  const shown = conversation.getByTestId('conversation-message');
+  // All of it, in order: the rep's earlier message, the coach's reply, the escalated message, the attempt.
+  await expect(shown).toHaveCount(4);
+  await expect(shown.nth(0)).toHaveAttribute('data-role', 'user');
+  await expect(shown.nth(0)).toContainText(first);
+  await expect(shown.nth(1)).toHaveAttribute('data-role', 'assistant');
+  await expect(shown.nth(1).locator('strong').first()).toBeVisible();
+  await expect(shown.nth(2)).toContainText(asked);
+  await expect(shown.nth(2)).toContainText('Escalated message');
+  await expect(shown.nth(3)).toContainText("Coach's attempt");
+  await expect(shown.nth(3)).toContainText('coaching team');
+  await expect(conversation).not.toContainText('**');
+  // Newest at the bottom, in view: the box is scrolled to its end.
+  await expect(shown.nth(3)).toBeInViewport();
+  await expectAccessible(page, 'admin escalation conversation');
+  await expectTapTargets(page, 'admin escalation conversation');
+  await screenshotsAtBothWidths(page, 'admin', 'escalation-conversation');
+  for (const [w, h] of [[390, 844], [1280, 800]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await conversation.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS}/admin-escalation-conversation-view-${w}x${h}.png` });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // The answer joins the end of the conversation the admin reads.
+  await card.getByLabel('Your response to the user').fill('Sam here: send me your demo agenda.');
+  await card.getByRole('button', { name: 'Send Response' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Response Sent');
+  await page.locator('#escalation-filter').selectOption({ label: 'Answered' });
+  const answered = page.locator('[data-testid^="escalation-"]').filter({ hasText: account.username });
+  await answered.getByRole('button', { name: /Read the conversation/ }).click();
+  await expect(answered.getByTestId('conversation-message').last()).toContainText('Sam here: send me your demo agenda.');
+  expect(rep.problems).toEqual([]);
+});
+
 test('a visitor sends feedback; an admin marks it planned', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const visitor = await secondPerson(browser);

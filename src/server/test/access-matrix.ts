@@ -263,6 +263,7 @@ export const ACCESS: Record<string, Declaration> = {
   'POST /api/admin/lock': { access: ADMIN, freshSession: true },
   'GET /api/admin/audit': { access: ADMIN_UNLOCKED },
   'GET /api/admin/escalations': { access: ADMIN_UNLOCKED },
+  'GET /api/admin/escalations/:id/conversation': { access: ADMIN_UNLOCKED, request: (f) => ({ params: { id: f.escalationId } }) },
   'POST /api/admin/escalations/:id/respond': {
     access: ADMIN_UNLOCKED,
     request: (f) => ({ params: { id: f.escalationId }, body: { adminResponse: 'Send me your demo agenda and we will look at it together.', learningNote: '' } }),

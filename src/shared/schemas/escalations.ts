@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGE_ROLES } from './chat.js';
 import { idParam, safeString } from './primitives.js';
 
 export const ESCALATION_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
@@ -42,3 +43,32 @@ export const escalationListQuerySchema = z.strictObject({
   status: z.enum([...ESCALATION_STATUSES, 'all']).default('all'),
 });
 export type EscalationListQuery = z.infer<typeof escalationListQuerySchema>;
+
+/**
+ * Where a message of the conversation stands to the escalation: the rep's message that opened it,
+ * and the coach's reply to that message (its attempt, which the admin's answer follows).
+ */
+export const ESCALATION_MESSAGE_MARKS = ['escalated_message', 'coach_attempt'] as const;
+
+/** One message of an escalated conversation, as the admin reads it. */
+export const escalationConversationMessageSchema = z.object({
+  id: z.number().int(),
+  /** The rep (`user`), the coach (`assistant`) or the coaching team (`team`: an admin's answer). */
+  role: z.enum(MESSAGE_ROLES),
+  content: z.string(),
+  timestamp: z.string(),
+  mark: z.enum(ESCALATION_MESSAGE_MARKS).optional(),
+});
+export type EscalationConversationMessage = z.infer<typeof escalationConversationMessageSchema>;
+
+/**
+ * GET /api/admin/escalations/:id/conversation: the whole conversation the escalation came from,
+ * oldest first, so the admin reads what the coach promised the team would read (issue #25).
+ */
+export const escalationConversationSchema = z.object({
+  escalationId: z.number().int(),
+  sessionId: z.string().nullable(),
+  user: z.object({ id: z.number().int(), username: z.string() }),
+  messages: z.array(escalationConversationMessageSchema),
+});
+export type EscalationConversation = z.infer<typeof escalationConversationSchema>;

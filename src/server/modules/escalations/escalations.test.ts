@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, aiEscalations, chatSessions, knowledgeVersions } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makeAdmin, makeUser, type SignedInUser } from '../../test/factories.js';
+import { grantAdmin, makeAdmin, makeUser, type SignedInUser } from '../../test/factories.js';
 import { parseSse } from '../../test/sse.js';
 
 let t: TestApp;
@@ -136,6 +136,55 @@ describe('the list and the states (pending → answered → closed)', () => {
     const rows = await list();
     const pendingIndexes = rows.map((r: { status: string }, i: number) => (r.status === 'pending' ? i : -1)).filter((i: number) => i >= 0);
     expect(pendingIndexes).toEqual(pendingIndexes.map((_: number, i: number) => i));
+  });
+});
+
+describe("the conversation behind an escalation (issue #25)", () => {
+  const read = (id: number, cookie?: string) => t.app.inject({ url: `/api/admin/escalations/${id}/conversation`, headers: cookie ? { cookie } : {} });
+
+  it('gives an unlocked admin the whole conversation, oldest first, with the escalated message and the coach attempt marked; the read is audited', async () => {
+    const e = await escalated();
+    const other = await escalated();
+    const res = await read(e.id, admin.cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const rep = await conversation(e.rep, e.sessionId);
+    expect(body).toMatchObject({ escalationId: e.id, sessionId: e.sessionId, user: { id: e.rep.user.id, username: e.rep.user.username } });
+    // The same messages the rep sees, in the same order: both of the rep's and both of the coach's replies.
+    expect(body.messages.map((m: { id: number; role: string; content: string }) => [m.id, m.role, m.content])).toEqual(
+      rep.messages.map((m: { id: number; role: string; content: string }) => [m.id, m.role, m.content]),
+    );
+    expect(body.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(body.messages[0].content).toBe('My prospects ghost me after demos.');
+    expect(body.messages.map((m: { mark?: string }) => m.mark)).toEqual([undefined, undefined, 'escalated_message', 'coach_attempt']);
+    expect(body.messages[3].content).toBe((await escalationOf(e.sessionId)).aiAttempt);
+    // Only this escalation's conversation: nothing of the other rep's.
+    const otherIds = (await conversation(other.rep, other.sessionId)).messages.map((m: { id: number }) => m.id);
+    expect(body.messages.some((m: { id: number }) => otherIds.includes(m.id))).toBe(false);
+    const audits = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'escalation.conversation_read'));
+    expect(audits).toContainEqual(expect.objectContaining({ actorId: admin.user.id, targetType: 'escalation', targetId: String(e.id), summary: `Read ${e.rep.user.username}'s conversation (4 messages)` }));
+
+    // After the answer, the team's message ends it.
+    await respond(e.id, { adminResponse: 'Sam here: send me the demo agenda.' });
+    expect((await read(e.id, admin.cookie)).json().messages.at(-1)).toMatchObject({ role: 'team', content: 'Sam here: send me the demo agenda.' });
+  });
+
+  it('is refused to a locked admin (403 admin_locked), to a rep (403, even their own) and to no one signed in (401); an unknown id is 404', async () => {
+    const e = await escalated();
+    const locked = await makeUser(t.app);
+    await grantAdmin(t.db, locked.user.id);
+    const asLocked = await read(e.id, locked.cookie);
+    expect(asLocked.statusCode).toBe(403);
+    expect(asLocked.json()).toMatchObject({ code: 'admin_locked' });
+    const asRep = await read(e.id, e.rep.cookie);
+    expect(asRep.statusCode).toBe(403);
+    expect(asRep.json().messages).toBeUndefined();
+    expect((await read(e.id, (await makeUser(t.app)).cookie)).statusCode).toBe(403);
+    expect((await read(e.id)).statusCode).toBe(401);
+    const unknown = await read(2_000_000, admin.cookie);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: 'Escalation not found.' });
+    expect((await t.app.inject({ url: '/api/admin/escalations/abc/conversation', headers: { cookie: admin.cookie } })).statusCode).toBe(400);
   });
 });
 

@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okSchema } from '../../../shared/schemas/auth.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
-import { escalationIdParamSchema, escalationListQuerySchema, escalationListSchema, escalationResponseSchema } from '../../../shared/schemas/escalations.js';
+import { escalationConversationSchema, escalationIdParamSchema, escalationListQuerySchema, escalationListSchema, escalationResponseSchema } from '../../../shared/schemas/escalations.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../plugins/session.js';
 import { noteAudit } from '../admin/service.js';
-import { closeEscalation, listEscalations, respondToEscalation } from './service.js';
+import { closeEscalation, escalationConversation, listEscalations, respondToEscalation } from './service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const ESCALATION = { targetType: 'escalation', targetParam: 'id' } as const;
 
 /**
  * What the coach handed to a person (SPEC §7's /api/admin/escalations paths). Mounted in the
- * admin scope (modules/admin/routes.ts): signed-in, unlocked admins only, every change audited.
+ * admin scope (modules/admin/routes.ts): signed-in, unlocked admins only, every change audited,
+ * and so is every reading of a rep's conversation, as reading another user's account is.
  */
 export const escalationRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -28,6 +29,24 @@ export const escalationRoutes =
         },
       },
       async (request) => listEscalations(deps.db, request.query),
+    );
+
+    app.get(
+      '/escalations/:id/conversation',
+      {
+        config: { audit: { action: 'escalation.conversation_read', ...ESCALATION } },
+        schema: {
+          tags: ['admin'],
+          summary: 'The conversation an escalation came from, oldest first, with the escalated message and the coach\'s attempt marked',
+          params: escalationIdParamSchema,
+          response: { 200: escalationConversationSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const conversation = await escalationConversation(deps.db, request.params.id);
+        noteAudit(request, { summary: `Read ${conversation.user.username}'s conversation (${conversation.messages.length} messages)` });
+        return conversation;
+      },
     );
 
     app.post(

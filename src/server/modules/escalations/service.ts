@@ -1,6 +1,6 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { count, desc, eq, sql } from 'drizzle-orm';
-import type { Escalation, EscalationListQuery } from '../../../shared/schemas/escalations.js';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Escalation, EscalationConversation, EscalationConversationMessage, EscalationListQuery } from '../../../shared/schemas/escalations.js';
 import type { Db } from '../../db/client.js';
 import { aiEscalations, chatMessages, chatSessions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
@@ -54,6 +54,42 @@ export async function listEscalations(db: Db, query: EscalationListQuery = { sta
     sessionMessageCount: Number(n ?? 0),
     respondedBy: e.respondedBy !== null && responderName !== null ? { id: e.respondedBy, username: responderName } : null,
   }));
+}
+
+/**
+ * The conversation an escalation came from, whole and oldest first (issue #25): the coach tells
+ * the rep the team "will read this conversation", so the admin answering it reads all of it, not
+ * only the last message. Only that conversation: the escalation names it. The rep's message that
+ * opened the escalation and the coach's reply to it (its attempt) are marked.
+ */
+export async function escalationConversation(db: Db, id: number): Promise<EscalationConversation> {
+  const [row] = await db
+    .select({ e: aiEscalations, username: users.username, sessionId: chatSessions.sessionId })
+    .from(aiEscalations)
+    .innerJoin(users, eq(users.id, aiEscalations.userId))
+    .leftJoin(chatSessions, eq(chatSessions.id, aiEscalations.chatSessionId))
+    .where(eq(aiEscalations.id, id))
+    .limit(1);
+  if (!row) throw new HttpError(404, 'Escalation not found.');
+  const { e } = row;
+  const rows =
+    e.chatSessionId === null
+      ? []
+      : await db
+          .select({ id: chatMessages.id, role: chatMessages.role, content: chatMessages.content, createdAt: chatMessages.createdAt, replyTo: chatMessages.replyTo })
+          .from(chatMessages)
+          .where(eq(chatMessages.chatSessionId, e.chatSessionId))
+          .orderBy(asc(chatMessages.id));
+  // The attempt is the reply to the escalated message; a reply stored before replies named their
+  // message (reply_to) is the coach's first message after it.
+  const attempt =
+    rows.find((m) => m.role === 'assistant' && e.messageId !== null && m.replyTo === e.messageId) ??
+    rows.find((m) => m.role === 'assistant' && e.messageId !== null && m.replyTo === null && m.id > e.messageId);
+  const messages = rows.map((m): EscalationConversationMessage => {
+    const mark = m.id === e.messageId ? 'escalated_message' : m.id === attempt?.id ? 'coach_attempt' : undefined;
+    return { id: m.id, role: m.role, content: m.content, timestamp: m.createdAt.toISOString(), ...(mark ? { mark } : {}) };
+  });
+  return { escalationId: e.id, sessionId: row.sessionId, user: { id: e.userId, username: row.username }, messages };
 }
 
 /**

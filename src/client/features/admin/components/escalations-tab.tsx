@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MessageSquare } from 'lucide-react';
+import { ChevronDown, MessageSquare } from 'lucide-react';
 import type { Escalation, EscalationListQuery, EscalationPriority } from '../../../../shared/schemas/escalations';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -7,12 +7,14 @@ import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
+import { CoachMarkdown } from '../../../lib/coach-markdown';
 import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast-store';
 import { useCloseEscalation } from '../api/close-escalation';
 import { ESCALATIONS_REFRESH_MS, useEscalations } from '../api/get-escalations';
 import { useRespondToEscalation } from '../api/respond-to-escalation';
 import { formatWhen } from '../lib/format-when';
+import { EscalationConversationView } from './escalation-conversation';
 
 const PRIORITY_TONE: Record<EscalationPriority, { className: string; label: string }> = {
   urgent: { className: 'bg-red-100 text-red-800', label: 'Urgent' },
@@ -28,12 +30,34 @@ const FILTERS: { value: EscalationListQuery['status']; label: string }[] = [
   { value: 'all', label: 'All' },
 ];
 
-/** A labelled block of someone's words, shown as text. */
-function Quote({ label, children }: { label: string; children: string }) {
+/** A labelled block of someone's words, shown as text; the coach's as Markdown, as the rep saw it. */
+function Quote({ label, children, markdown = false }: { label: string; children: string; markdown?: boolean }) {
   return (
     <div className="space-y-1">
       <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
-      <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-900">{children}</p>
+      {markdown ? (
+        <div className="rounded-lg bg-slate-50 px-3 py-2 text-slate-900">
+          <CoachMarkdown text={children} />
+        </div>
+      ) : (
+        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-900">{children}</p>
+      )}
+    </div>
+  );
+}
+
+/** The whole conversation behind the escalation, read when the admin opens it (issue #25). */
+function ConversationDisclosure({ escalation: e }: { escalation: Escalation }) {
+  const [open, setOpen] = useState(false);
+  const panelId = `escalation-${e.id}-conversation`;
+  if (!e.sessionId) return null;
+  return (
+    <div className="space-y-2">
+      <Button variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        <ChevronDown className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden />
+        {open ? 'Hide the conversation' : `Read the conversation (${e.sessionMessageCount} messages)`}
+      </Button>
+      <div id={panelId}>{open && <EscalationConversationView escalationId={e.id} />}</div>
     </div>
   );
 }
@@ -120,7 +144,10 @@ function EscalationCard({ escalation: e }: { escalation: Escalation }) {
         <span className="font-medium">Reason:</span> {e.escalationReason}
       </p>
       <Quote label="User's message">{e.userMessage}</Quote>
-      <Quote label="AI's attempt">{e.aiAttempt}</Quote>
+      <Quote label="AI's attempt" markdown>
+        {e.aiAttempt}
+      </Quote>
+      <ConversationDisclosure escalation={e} />
       {e.adminResponse !== null && <Quote label={`Answered${e.respondedBy ? ` by ${e.respondedBy.username}` : ''}`}>{e.adminResponse}</Quote>}
       {e.learningNote && <Quote label="Learning note">{e.learningNote}</Quote>}
       {e.status === 'pending' && <RespondForm escalation={e} />}

@@ -6,6 +6,7 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
+import { CoachMarkdown } from '../../../lib/coach-markdown';
 import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast-store';
 import { useClearKnowledge } from '../api/clear-knowledge-base';
@@ -191,7 +192,10 @@ export function KnowledgeTab() {
           <div className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="knowledge-test-result">
             <p className="text-sm font-medium text-slate-800">Knowledge base: {formatCount(result.knowledgeBaseLength)} characters</p>
             {result.passages.length > 0 && <p className="text-sm text-slate-700">Passages used: {result.passages.join('; ')}</p>}
-            <p className="text-sm break-words whitespace-pre-wrap text-slate-900">{result.aiResponse}</p>
+            {/* The coach's answer as the rep would see it in the chat: its Markdown rendered, safely. */}
+            <div className="rounded-lg bg-white px-3 py-2 text-slate-900" data-testid="knowledge-test-answer">
+              <CoachMarkdown text={result.aiResponse} />
+            </div>
           </div>
         )}
       </Card>

@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
 import { cn } from '../../../lib/cn';
-import { CoachMarkdown } from './coach-markdown';
+import { CoachMarkdown } from '../../../lib/coach-markdown';
 import { ReplyOutcome } from './reply-outcome';
 
 /** The user's own words: plain text with their line breaks, never parsed as anything. */

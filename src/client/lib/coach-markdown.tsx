@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import Markdown, { sanitizer, type MarkdownToJSX } from 'markdown-to-jsx/react';
-import { safeMarkdownUrl } from '../lib/safe-url';
+import { safeMarkdownUrl } from './safe-url';
 
 /**
  * markdown-to-jsx hands an override the element's attributes (its own `id` and `class` on
