@@ -67,6 +67,8 @@ export function upgradeChoices(plans: PlanCatalogue, billing: BillingState): Upg
         ? `You are on the ${plans.trial.name}.`
         : billing.plan === 'free'
           ? `You are on ${plans.free.name}: ${plans.free.gives}.`
-          : null;
+          : runningBasic
+            ? `You have ${plans.basic.name}.`
+            : null;
   return { kind: 'choose', offers: offers.filter((choice) => choice.href !== null || choice.current), currentPlan };
 }

@@ -82,6 +82,7 @@ describe('the plan chooser', () => {
     expect(basic.getByText('Your current plan')).toBeTruthy();
     expect(basic.getByText('Renews on December 23, 2026.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Get Basic Access' })).toBeNull();
+    expect(screen.getByText('You have Basic Access.')).toBeTruthy();
   });
 
   it('sells nothing to someone whose Pro subscription runs', () => {

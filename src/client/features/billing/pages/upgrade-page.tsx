@@ -44,7 +44,7 @@ function OfferChoiceCard({ choice }: { choice: OfferChoice }) {
           </Link>
         ) : (
           <Link href="/account" className={buttonClasses('secondary', 'lg', 'w-full')}>
-            Manage on your account page
+            Manage your plan
           </Link>
         )}
       </div>
