@@ -42,10 +42,12 @@ test('a free rep whose weekly chat is used upgrades to Basic with the test card 
   await signUpThroughUi(page);
   await useFreeChat(page);
 
-  // New Chat tells them the week's chat is used and where to upgrade: the real Basic checkout.
+  // New Chat tells them the week's chat is used and where to upgrade: the plan chooser, then Basic's checkout.
   await page.getByRole('button', { name: 'New Chat' }).click();
   const blocked = page.getByRole('dialog', { name: 'Your free chat this week is used' });
   await blocked.getByRole('link', { name: 'Upgrade for unlimited coaching' }).click();
+  await expect(page).toHaveURL(/\/upgrade$/);
+  await page.getByRole('link', { name: 'Get Basic Access' }).click();
   await expect(page).toHaveURL(/\/checkout-basic$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Basic Access');
   await expect(page.getByTestId('checkout-price')).toHaveText('$0.99/month');
@@ -129,11 +131,58 @@ test('a signed-out visitor is sent to sign in and back; Pro through the launch s
   await expect(page.getByRole('button', { name: 'Pay with Card' })).toHaveCount(0);
 });
 
+test("a free rep finds the launch special from the locked Training page, chooses it, pays with the test card and has Pro at $2.99", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpThroughUi(page);
+
+  // The locked page names the launch special, and its button leads to the plan chooser.
+  await page.goto('/training');
+  await expect(page.getByRole('heading', { name: 'Sales Training is a Pro feature' })).toBeVisible();
+  await expect(page.getByTestId('promo-teaser')).toHaveText('Pro Launch Special: $2.99 your first month');
+  await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
+  await expect(page).toHaveURL(/\/upgrade$/);
+
+  // The chooser: the launch special first, then Pro and Basic, each with its price.
+  await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
+  const offers = page.getByTestId(/^offer-(proPromo|pro|basic)$/);
+  await expect(offers).toHaveCount(3);
+  expect(await offers.evaluateAll((cards) => cards.map((card) => card.getAttribute('data-testid')))).toEqual(['offer-proPromo', 'offer-pro', 'offer-basic']);
+  await expect(page.getByTestId('offer-price-proPromo')).toHaveText('$2.99 first month, then $4.99/month');
+  await expect(page.getByTestId('offer-price-pro')).toHaveText('$4.99/month');
+  await expect(page.getByTestId('offer-price-basic')).toHaveText('$0.99/month');
+  await expectAccessible(page, 'plan chooser');
+  await expectTapTargets(page, 'plan chooser');
+
+  await page.getByRole('link', { name: 'Get Pro Launch Special' }).click();
+  await expect(page).toHaveURL(/\/checkout-pro-promo$/);
+  await expect(page.getByTestId('checkout-price')).toHaveText('$2.99 first month, then $4.99/month');
+  await page.getByRole('button', { name: 'Pay with Card' }).click();
+  await expect(page.getByTestId('checkout-charge')).toHaveText('You pay $2.99 today.');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Subscribe to Pro - \$2\.99 first month$/ }).click();
+  await expect(page).toHaveURL(/\/training$/);
+  await expect(page.getByTestId('toast')).toContainText('Welcome to Pro!');
+  await expect(page.getByRole('heading', { name: 'Sales Training', level: 2 })).toBeVisible();
+
+  // Pro, bought at the launch price, and the special is spent: the chooser has nothing more to sell.
+  const state = await billing(page);
+  expect(state).toMatchObject({ plan: 'pro', promoAvailable: false, subscription: { tier: 'pro', promo: true, status: 'active', renewalPriceCents: 499 } });
+  const exported = (await (await page.request.get('/api/account/export')).json()) as { payments: { amount: number; status: string }[] };
+  expect(exported.payments.filter((p) => p.status === 'succeeded').map((p) => p.amount)).toEqual([299]);
+  await page.goto('/upgrade');
+  await expect(page.getByRole('heading', { name: 'You already have Pro' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Pro Launch Special' })).toHaveCount(0);
+});
+
 test('Pro cancelled from the account page stays Pro until the period ends, then is not', async ({ page }) => {
   test.setTimeout(60_000);
   await signUpThroughUi(page);
   await page.goto('/account');
   await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
+  await expect(page).toHaveURL(/\/upgrade$/);
+  await page.getByRole('link', { name: 'Get Pro', exact: true }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await payWithCard(page, '4242 4242 4242 4242', /^Subscribe to Pro - \$4\.99\/month$/);
   await expect(page).toHaveURL(/\/training$/);

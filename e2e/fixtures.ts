@@ -193,11 +193,14 @@ export async function screenshotsAtBothWidths(page: Page, feature: string, name:
 }
 
 /**
- * From a Pro upgrade page's 'Upgrade to Pro' link: pays Pro in the sandbox checkout with its test
- * card that succeeds, and waits for 'Welcome to Pro!'.
+ * From a Pro upgrade page's 'Upgrade to Pro' link: chooses Pro at its full price in the plan
+ * chooser (/upgrade), pays it in the sandbox checkout with its test card that succeeds, and waits
+ * for 'Welcome to Pro!'.
  */
 export async function upgradeToProWithTestCard(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
+  await expect(page).toHaveURL(/\/upgrade$/);
+  await page.getByRole('link', { name: 'Get Pro', exact: true }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await page.getByRole('button', { name: 'Pay with Card' }).click();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');

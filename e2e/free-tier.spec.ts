@@ -36,7 +36,7 @@ test('a free rep gets one conversation a week, keeps it, and is told before typi
   await page.getByRole('button', { name: 'New Chat' }).click();
   const dialog = page.getByRole('dialog', { name: 'Your free chat this week is used' });
   await expect(dialog).toContainText('Your next free chat resets in 7 days');
-  await expect(dialog.getByRole('link', { name: 'Upgrade for unlimited coaching' })).toHaveAttribute('href', '/checkout-basic');
+  await expect(dialog.getByRole('link', { name: 'Upgrade for unlimited coaching' })).toHaveAttribute('href', '/upgrade');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   await expect(box).toBeVisible();

@@ -82,6 +82,7 @@ describe('the header bar: Back and title', () => {
     ['/account', onboarded(), '/chat', 'Account Settings', 'Account Settings · DealDesk'],
     ['/account', makeUser(), '/onboarding/age', 'Account Settings', 'Account Settings · DealDesk'],
     ['/referral', onboarded(), '/chat', 'Referral Program', 'Referral Program · DealDesk'],
+    ['/upgrade', onboarded(), '/chat', 'Choose Your Plan', 'Choose Your Plan · DealDesk'],
     ['/checkout-basic', onboarded(), '/account', 'Basic Access', 'Basic Access · DealDesk'],
     ['/checkout', onboarded(), '/account', 'Upgrade to Pro', 'Upgrade to Pro · DealDesk'],
     ['/checkout-pro-promo', onboarded(), '/chat', 'Pro Launch Special', 'Pro Launch Special · DealDesk'],
@@ -179,6 +180,7 @@ describe('the signed-out redirect', () => {
     ['/onboarding/age', '/auth'],
     ['/onboarding/struggles', '/auth'],
     // Reached by a link (an upgrade button, a shared link): signing in leads back there.
+    ['/upgrade', '/auth?next=%2Fupgrade'],
     ['/checkout', '/auth?next=%2Fcheckout'],
     ['/checkout-pro-promo', '/auth?next=%2Fcheckout-pro-promo'],
     ['/referral', '/auth?next=%2Freferral'],

@@ -66,8 +66,11 @@ function onboardingStepPage(path: OnboardingStep['path']): PageComponent {
 }
 const PrivacyPolicyPage = lazyPage(() => import('../features/legal/pages/privacy-policy-page').then((m) => m.PrivacyPolicyPage));
 const TermsOfServicePage = lazyPage(() => import('../features/legal/pages/terms-of-service-page').then((m) => m.TermsOfServicePage));
-// The three checkout pages are one module: one chunk and one entry in the first chunk's preload map.
+// The three checkout pages and the plan chooser that leads to them are one chunk, and one entry
+// in the first chunk's preload map (which has no bytes to spare); choosing then opens the
+// checkout without another download.
 const loadCheckout = () => import('../features/billing/pages/checkout-page');
+const UpgradePage = lazyPage(() => loadCheckout().then((m) => m.UpgradePage));
 const ProCheckoutPage = lazyPage(() => loadCheckout().then((m) => m.ProCheckoutPage));
 const BasicCheckoutPage = lazyPage(() => loadCheckout().then((m) => m.BasicCheckoutPage));
 const ProPromoCheckoutPage = lazyPage(() => loadCheckout().then((m) => m.ProPromoCheckoutPage));
@@ -184,6 +187,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/account', title: 'Account Settings', back: '/home', tab: { label: 'Account', icon: User }, chrome: 'header-and-tabs', page: AccountPage, auth: SIGNED_IN },
   { path: '/feedback', title: 'Feedback', back: '/account', tab: null, chrome: 'header-and-tabs', page: FeedbackPage, auth: 'public' },
   { path: '/admin', title: 'Admin Panel', back: '/account', tab: null, chrome: 'header-and-tabs', page: AdminPage, auth: SIGN_IN_AND_RETURN },
+  { path: '/upgrade', title: 'Choose Your Plan', back: '/home', tab: null, chrome: 'header-and-tabs', page: UpgradePage, auth: SIGN_IN_AND_RETURN },
   { path: '/checkout', title: 'Upgrade to Pro', back: '/account', tab: null, chrome: 'header-and-tabs', page: ProCheckoutPage, auth: SIGN_IN_AND_RETURN },
   { path: '/checkout-basic', title: 'Basic Access', back: '/account', tab: null, chrome: 'header-and-tabs', page: BasicCheckoutPage, auth: SIGN_IN_AND_RETURN },
   { path: '/checkout-pro-promo', title: 'Pro Launch Special', back: '/home', tab: null, chrome: 'header-and-tabs', page: ProPromoCheckoutPage, auth: SIGN_IN_AND_RETURN },

@@ -1,16 +1,19 @@
 import { Link } from 'wouter';
 import { LockKeyhole, Sparkles } from 'lucide-react';
-import { formatMonthly } from '../../shared/plans';
+import { formatMonthly, formatPrice } from '../../shared/plans';
+import { useBilling } from '../lib/api/billing';
 import { usePlans } from '../lib/api/plans';
 import { buttonClasses } from './ui/button';
 import { Card } from './ui/card';
 
 /**
  * What a user without Pro sees instead of a Pro page (SPEC §2: training, community, progress):
- * what the page would give, Pro's price and features from the catalogue, and the way to checkout.
+ * what the page would give, Pro's price and features from the catalogue, the launch special while
+ * this user may still use it, and the way to the plan chooser (/upgrade), which leads to checkout.
  */
 export function ProLocked({ title, description }: { title: string; description: string }) {
-  const { pro } = usePlans();
+  const { pro, proPromo } = usePlans();
+  const promoAvailable = useBilling().data?.promoAvailable === true;
   return (
     <div className="mx-auto max-w-md px-4 py-8">
       <Card className="space-y-5 text-center">
@@ -22,6 +25,11 @@ export function ProLocked({ title, description }: { title: string; description: 
           <p className="text-slate-600">{description}</p>
         </div>
         <p className="text-3xl font-bold text-purple-900">{formatMonthly(pro.priceCents)}</p>
+        {promoAvailable && (
+          <p data-testid="promo-teaser" className="rounded-lg bg-purple-100 px-3 py-2 text-sm font-medium text-purple-900">
+            {proPromo.name}: {formatPrice(proPromo.priceCents)} your first month
+          </p>
+        )}
         <ul className="space-y-2 text-left text-sm text-slate-700">
           {pro.features.map((feature) => (
             <li key={feature} className="flex items-center gap-2">
@@ -30,7 +38,7 @@ export function ProLocked({ title, description }: { title: string; description: 
             </li>
           ))}
         </ul>
-        <Link href="/checkout" className={buttonClasses('primary', 'lg', 'w-full bg-purple-600 hover:bg-purple-700')}>
+        <Link href="/upgrade" className={buttonClasses('primary', 'lg', 'w-full bg-purple-600 hover:bg-purple-700')}>
           Upgrade to {pro.name}
         </Link>
       </Card>

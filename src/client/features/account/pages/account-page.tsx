@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { formatMonthly } from '../../../../shared/plans';
+import { formatMonthly, formatPrice } from '../../../../shared/plans';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../lib/toast-store';
 import { useSignOut } from '../../../lib/api/sign-out';
 import { usePublicConfig } from '../../../lib/api/config';
 import { usePlans } from '../../../lib/api/plans';
+import { useBilling } from '../../../lib/api/billing';
 import { useCurrentUser } from '../../../lib/api/current-user';
 import { SubscriptionBlock } from '../components/subscription-block';
 import { PlanBadge } from '../components/plan-badge';
@@ -40,6 +41,8 @@ function EditSection({ title, summary, children }: { title: string; summary: str
 export function AccountPage() {
   const { data: user } = useCurrentUser();
   const plans = usePlans();
+  // The launch special is once per account: named here only while this account may still use it.
+  const promoAvailable = useBilling().data?.promoAvailable === true;
   const { supportEmail } = usePublicConfig();
   const signOut = useSignOut();
   const [, navigate] = useLocation();
@@ -86,7 +89,12 @@ export function AccountPage() {
             Upgrade to Pro - {formatMonthly(plans.pro.priceCents)}
           </CardTitle>
           <CardDescription className="mt-1">{plans.pro.gives}.</CardDescription>
-          <Link href="/checkout" className={buttonClasses('primary', 'md', 'mt-3')}>
+          {promoAvailable && (
+            <p data-testid="promo-teaser" className="mt-2 text-sm font-medium text-purple-900">
+              {plans.proPromo.name}: {formatPrice(plans.proPromo.priceCents)} your first month
+            </p>
+          )}
+          <Link href="/upgrade" className={buttonClasses('primary', 'md', 'mt-3')}>
             Upgrade to Pro
           </Link>
         </Card>

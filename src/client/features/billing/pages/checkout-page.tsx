@@ -273,3 +273,6 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
 export const ProCheckoutPage = () => <CheckoutPage plan="pro" />;
 export const BasicCheckoutPage = () => <CheckoutPage plan="basic" />;
 export const ProPromoCheckoutPage = () => <CheckoutPage plan="proPromo" />;
+
+// The plan chooser loads with the checkout pages (app/routes.tsx): one chunk for the whole way to paying.
+export { UpgradePage } from './upgrade-page';

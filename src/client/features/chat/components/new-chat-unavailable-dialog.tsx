@@ -13,7 +13,7 @@ export function NewChatUnavailableDialog({ open, onOpenChange, ...props }: FreeC
     <Dialog open={open} onOpenChange={onOpenChange} title="Your free chat this week is used" description={`${resetNote(props.daysUntilReset, props.windowDays)}.`}>
       <div className="flex flex-col gap-2">
         {props.onOpenWeekChat && <Button onClick={props.onOpenWeekChat}>Continue this week’s chat</Button>}
-        <Link href="/checkout-basic" className={buttonClasses(props.onOpenWeekChat ? 'secondary' : 'primary')}>
+        <Link href="/upgrade" className={buttonClasses(props.onOpenWeekChat ? 'secondary' : 'primary')}>
           Upgrade for unlimited coaching
         </Link>
       </div>

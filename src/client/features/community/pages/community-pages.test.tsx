@@ -98,7 +98,7 @@ describe('CommunityPage', () => {
   ])('shows a %s user the locked page and asks the server nothing', (_label, user) => {
     renderAt('/community', user);
     expect(screen.getByRole('heading', { name: 'The Community is a Pro feature' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe('/checkout');
+    expect(screen.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe('/upgrade');
     // (The served price list may be read; the forum is not.)
     expect(urls().filter((u) => u.includes('/api/community'))).toEqual([]);
   });

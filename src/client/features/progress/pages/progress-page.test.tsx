@@ -59,8 +59,9 @@ describe('ProgressPage', () => {
   ])('shows a %s user the locked page and asks for no figures', (_label, user) => {
     renderProgress(user);
     expect(screen.getByRole('heading', { name: 'Your Progress is a Pro feature' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe('/checkout');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe('/upgrade');
+    // Only the plan is read (whether the launch special is still theirs); no progress data.
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== '/api/billing')).toEqual([]);
   });
 
   it('shows the locked page when the server refuses (the plan lapsed)', async () => {

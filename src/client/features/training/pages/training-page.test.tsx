@@ -59,8 +59,9 @@ describe('TrainingPage', () => {
     renderTraining(user);
     expect(screen.getByRole('heading', { name: 'Sales Training is a Pro feature' })).toBeTruthy();
     expect(screen.getByText('$5.99/month')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe('/checkout');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe('/upgrade');
+    // Only the plan is read (whether the launch special is still theirs); no training data.
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== '/api/billing')).toEqual([]);
   });
 
   it('shows the locked page when the server refuses (the plan lapsed since the user was read)', async () => {
