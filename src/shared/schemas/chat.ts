@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { coachingSchema } from '../coaching.js';
 import { safeString } from './primitives.js';
 import { replyOutcomeSchema } from './progress.js';
-import { MESSAGE_MAX } from '../chat-limits.js';
+import { MESSAGE_COUNTER_FROM, MESSAGE_MAX } from '../chat-limits.js';
 
-export { MESSAGE_MAX };
+export { MESSAGE_COUNTER_FROM, MESSAGE_MAX };
 
 /** Who wrote a message: the rep, the coach, or a person on the coaching team (an admin's reply). */
 export const MESSAGE_ROLES = ['user', 'assistant', 'team'] as const;
