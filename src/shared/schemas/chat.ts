@@ -113,6 +113,13 @@ export const chatStatusSchema = z.object({
   trialDaysLeft: z.number().int().nullable(),
   /** Free users: the conversation the week's chat opened stays usable; this is it, if any. */
   openFreeSessionId: z.string().nullable(),
+  /**
+   * With `openFreeSessionId`: when that conversation closes (the window's end), so the page can
+   * say it stays open until then instead of only when the next free chat comes (issue #25).
+   */
+  openFreeUntil: z.string().nullable(),
+  /** With `openFreeSessionId`: the rep messages it still takes before its cap (DECISIONS §3). */
+  openFreeMessagesLeft: z.number().int().nullable(),
 });
 export type ChatStatus = z.infer<typeof chatStatusSchema>;
 
