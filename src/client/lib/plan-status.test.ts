@@ -13,6 +13,8 @@ const base: ChatStatus = {
   trialEndsAt: null,
   trialDaysLeft: null,
   openFreeSessionId: null,
+  openFreeUntil: null,
+  openFreeMessagesLeft: null,
 };
 
 describe('the plan as the account badge names it', () => {
@@ -30,5 +32,13 @@ describe('the plan as the account badge names it', () => {
     expect(planDetail(base)).toBe('1 free chat remaining this week');
     expect(planDetail({ ...base, freeChatsRemaining: 0, daysUntilReset: 4, canStartConversation: false })).toBe('Next free chat in 4 days');
     expect(planDetail({ ...base, access: 'paid', plan: 'pro', unlimited: true })).toBeNull();
+  });
+
+  it('says the week\'s free chat stays open, until when, with the messages it still takes (issue #25)', () => {
+    const until = '2026-12-03T15:00:00.000Z';
+    const day = new Date(until).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+    const taken = { ...base, freeChatsRemaining: 0, daysUntilReset: 7, canStartConversation: false, openFreeSessionId: 'abc', openFreeUntil: until };
+    expect(planDetail({ ...taken, openFreeMessagesLeft: 59 })).toBe(`This week’s free chat: open until ${day} (59 messages left)`);
+    expect(planDetail({ ...taken, openFreeMessagesLeft: 0 })).toBe('Next free chat in 7 days');
   });
 });

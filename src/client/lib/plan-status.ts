@@ -19,11 +19,29 @@ export function planName(plan: PlanState): string {
   }
 }
 
+/** A day as the rep's browser writes it, in their language and time zone ("Wed, Dec 3" in en-US). */
+export const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+
+export type FreeAllowanceFacts = Pick<ChatStatus, 'freeChatsRemaining' | 'daysUntilReset' | 'openFreeUntil' | 'openFreeMessagesLeft'>;
+
+/**
+ * The week's chat once it is taken and can still be written in: until when, and how many
+ * messages it takes. Null when there is no such conversation (or its cap is reached).
+ */
+export function openFreeChat(status: FreeAllowanceFacts): { until: string; messagesLeft: number } | null {
+  if (status.freeChatsRemaining > 0 || status.openFreeUntil === null || !status.openFreeMessagesLeft) return null;
+  return { until: shortDate(status.openFreeUntil), messagesLeft: status.openFreeMessagesLeft };
+}
+
 /**
  * What a free user has left this window, in the words both the chat header and the account page
- * use: the chats left, or when the next one comes once it is spent.
+ * use: the chats left; once the week's chat is taken, that its conversation stays open (issue
+ * #25: "Next free chat in 7 days" read as if the rep were shut out after one message); when the
+ * next one comes once nothing is left to write in.
  */
-export function freeAllowance(status: Pick<ChatStatus, 'freeChatsRemaining' | 'daysUntilReset'>): string {
+export function freeAllowance(status: FreeAllowanceFacts): string {
+  const open = openFreeChat(status);
+  if (open) return `This week’s free chat: open until ${open.until} (${plural(open.messagesLeft, 'message')} left)`;
   if (status.freeChatsRemaining > 0 || status.daysUntilReset === null) return `${plural(status.freeChatsRemaining, 'free chat')} remaining this week`;
   return `Next free chat in ${plural(status.daysUntilReset, 'day')}`;
 }

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { coachingSchema } from '../coaching.js';
 import { safeString } from './primitives.js';
 import { replyOutcomeSchema } from './progress.js';
-import { MESSAGE_MAX } from '../chat-limits.js';
+import { MESSAGE_COUNTER_FROM, MESSAGE_MAX } from '../chat-limits.js';
 
-export { MESSAGE_MAX };
+export { MESSAGE_COUNTER_FROM, MESSAGE_MAX };
 
 /** Who wrote a message: the rep, the coach, or a person on the coaching team (an admin's reply). */
 export const MESSAGE_ROLES = ['user', 'assistant', 'team'] as const;
@@ -113,6 +113,13 @@ export const chatStatusSchema = z.object({
   trialDaysLeft: z.number().int().nullable(),
   /** Free users: the conversation the week's chat opened stays usable; this is it, if any. */
   openFreeSessionId: z.string().nullable(),
+  /**
+   * With `openFreeSessionId`: when that conversation closes (the window's end), so the page can
+   * say it stays open until then instead of only when the next free chat comes (issue #25).
+   */
+  openFreeUntil: z.string().nullable(),
+  /** With `openFreeSessionId`: the rep messages it still takes before its cap (DECISIONS §3). */
+  openFreeMessagesLeft: z.number().int().nullable(),
 });
 export type ChatStatus = z.infer<typeof chatStatusSchema>;
 

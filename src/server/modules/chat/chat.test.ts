@@ -7,6 +7,7 @@ import { failMessagesContaining } from '../../test/db-faults.js';
 import { makeUser, unlockPanel, type SignedInUser } from '../../test/factories.js';
 import { validProfile } from '../../test/profile.js';
 import { CoachUnavailableError, type CoachEngine } from '../coach/service.js';
+import { FREE_CONVERSATION_MESSAGE_CAP } from '../billing/service.js';
 import { parseSse } from '../../test/sse.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -147,11 +148,15 @@ describe('streaming replies', () => {
 describe('the free tier (DECISIONS §3)', () => {
   it('gives one conversation per 7-day window, keeps it open, then resets', async () => {
     const u = await makeUser(free.app);
-    expect(await status(free, u)).toMatchObject({ access: 'free', unlimited: false, freeChatsRemaining: 1, openFreeSessionId: null });
+    expect(await status(free, u)).toMatchObject({ access: 'free', unlimited: false, freeChatsRemaining: 1, openFreeSessionId: null, openFreeUntil: null, openFreeMessagesLeft: null });
     const a = await newSession(free, u);
     expect((await send(free, u, a, 'Cold calls are killing me.')).statusCode).toBe(200);
     expect((await send(free, u, a, 'They hang up in the first seconds')).statusCode).toBe(200);
-    expect(await status(free, u)).toMatchObject({ freeChatsRemaining: 0, daysUntilReset: 7, openFreeSessionId: a });
+    const open = await status(free, u);
+    expect(open).toMatchObject({ freeChatsRemaining: 0, daysUntilReset: 7, openFreeSessionId: a, openFreeMessagesLeft: FREE_CONVERSATION_MESSAGE_CAP - 2 });
+    // The week's conversation stays open until the window ends: the moment the next free chat comes (issue #25).
+    expect(open.openFreeUntil).toBe(open.nextResetAt);
+    expect(Date.parse(open.openFreeUntil)).toBe(free.clock.now().getTime() + 7 * DAY);
     expect((await free.app.inject({ url: '/api/user', headers: { cookie: u.cookie } })).json().weeklyFreeChatsRemaining).toBe(0);
 
     // New Chat is refused before anything is made: the rep could not send a first message in it.

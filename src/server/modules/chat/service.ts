@@ -11,6 +11,7 @@ import { HttpError } from '../../plugins/errors.js';
 import {
   assertMayStartConversation,
   chatAccess,
+  FREE_CONVERSATION_MESSAGE_CAP,
   daysUntil,
   freeChatsRemaining,
   lockUser,
@@ -21,6 +22,7 @@ import {
   reserveChat,
   trialEndsAt,
   windowExpired,
+  windowMs,
 } from '../billing/service.js';
 import type { CoachContext, CoachReply, HistoryMessage } from '../coach/service.js';
 import { awaitsTeam } from '../escalations/service.js';
@@ -235,15 +237,16 @@ export async function chatStatus(db: Db, user: UserRow, plans: PlanCatalogue, no
   const remaining = freeChatsRemaining(user, plans, now);
   const next = access === 'free' ? nextFreeChatAt(user, plans, now) : null;
   const trialEnd = access === 'trial' ? trialEndsAt(user, plans) : null;
-  let openFreeSessionId: string | null = null;
+  let openFree: { sessionId: string; freeMessagesUsed: number } | undefined;
   if (access === 'free' && user.lastWeeklyResetDate && !windowExpired(user.lastWeeklyResetDate, plans, now)) {
-    const [open] = await db
-      .select({ sessionId: chatSessions.sessionId })
+    [openFree] = await db
+      .select({ sessionId: chatSessions.sessionId, freeMessagesUsed: chatSessions.freeMessagesUsed })
       .from(chatSessions)
       .where(and(eq(chatSessions.userId, user.id), eq(chatSessions.freeWindowStart, user.lastWeeklyResetDate)))
       .limit(1);
-    openFreeSessionId = open?.sessionId ?? null;
   }
+  // The open conversation lasts as long as the window that opened it (DECISIONS §3).
+  const openFreeUntil = openFree && user.lastWeeklyResetDate ? new Date(user.lastWeeklyResetDate.getTime() + windowMs(plans)) : null;
   return {
     access,
     plan: planOf(user, plans, now),
@@ -254,7 +257,9 @@ export async function chatStatus(db: Db, user: UserRow, plans: PlanCatalogue, no
     daysUntilReset: next ? daysUntil(next, now) : null,
     trialEndsAt: trialEnd?.toISOString() ?? null,
     trialDaysLeft: trialEnd ? daysUntil(trialEnd, now) : null,
-    openFreeSessionId,
+    openFreeSessionId: openFree?.sessionId ?? null,
+    openFreeUntil: openFreeUntil?.toISOString() ?? null,
+    openFreeMessagesLeft: openFree ? Math.max(0, FREE_CONVERSATION_MESSAGE_CAP - openFree.freeMessagesUsed) : null,
   };
 }
 

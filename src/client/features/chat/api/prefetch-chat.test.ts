@@ -14,7 +14,7 @@ vi.mock('../components/welcome-dialog', () => {
 
 const SESSION = '11111111-1111-4111-8111-111111111111';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const status = { access: 'trial', plan: 'trial', canStartConversation: true, unlimited: true, freeChatsRemaining: 1, nextResetAt: null, daysUntilReset: null, trialEndsAt: null, trialDaysLeft: 9, openFreeSessionId: null };
+const status = { access: 'trial', plan: 'trial', canStartConversation: true, unlimited: true, freeChatsRemaining: 1, nextResetAt: null, daysUntilReset: null, trialEndsAt: null, trialDaysLeft: 9, openFreeSessionId: null, openFreeUntil: null, openFreeMessagesLeft: null };
 
 const fetchMock = vi.fn<typeof fetch>();
 const urls = () => fetchMock.mock.calls.map(([url]) => String(url));

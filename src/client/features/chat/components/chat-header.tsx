@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { ChartNoAxesColumn, History, SquarePen } from 'lucide-react';
 import type { ChatStatus } from '../../../../shared/schemas/chat';
 import { useHeaderSlots } from '../../../lib/page-chrome';
-import { chatSubtitle } from '../lib/chat-status';
+import { chatSubtitle, chatSubtitleShort } from '../lib/chat-status';
 
 export interface ChatHeaderProps {
   status: ChatStatus | undefined;
@@ -40,9 +40,11 @@ export function ChatHeader({ status, showNewChat, busy, onNewChat, onPastChats }
   const slots = useHeaderSlots();
   // Two lines at most: SPEC's "1 free chat remaining this week" is wider than the room beside
   // three controls on a 390 px phone, and cut short it would hide what the rep has left.
+  const short = status ? chatSubtitleShort(status) : null;
   const subtitle = (
     <p data-testid="chat-subtitle" className="line-clamp-2 text-xs leading-tight text-slate-600">
-      {status ? chatSubtitle(status) : '\u00a0'}
+      {short !== null && <span className="sm:hidden">{short}</span>}
+      <span className={short !== null ? 'max-sm:hidden' : undefined}>{status ? chatSubtitle(status) : '\u00a0'}</span>
     </p>
   );
   const actions = (

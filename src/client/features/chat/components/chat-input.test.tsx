@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGE_MAX } from '../../../../shared/schemas/chat';
+import { MESSAGE_COUNTER_FROM, MESSAGE_MAX } from '../../../../shared/schemas/chat';
 import { ChatInput } from './chat-input';
 
 afterEach(cleanup);
@@ -68,9 +68,47 @@ describe('ChatInput', () => {
     expect(box.value).toBe('no session yet');
   });
 
-  it('caps the length and grows only up to 96px', () => {
+  it('grows only up to 96px', () => {
     const { box } = setup();
-    expect(box.maxLength).toBe(MESSAGE_MAX);
     expect(box.style.maxHeight).toBe('96px');
+  });
+
+  // Issue #25: a pasted 2,590-character story became 2,000 characters without a word.
+  describe('the length limit', () => {
+    it('never cuts what is typed or pasted', () => {
+      const { box } = setup();
+      expect(box.maxLength).toBe(-1);
+    });
+
+    it('counts the characters from 80 % of the limit', () => {
+      const { type } = setup();
+      type('a'.repeat(MESSAGE_COUNTER_FROM - 1));
+      expect(screen.queryByTestId('message-length')).toBeNull();
+      type('a'.repeat(MESSAGE_COUNTER_FROM));
+      expect(screen.getByTestId('message-length').textContent).toBe(`${MESSAGE_COUNTER_FROM.toLocaleString()} / ${MESSAGE_MAX.toLocaleString()}`);
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it('sends a message of exactly the limit', () => {
+      const { onSend, box, type } = setup();
+      type('a'.repeat(MESSAGE_MAX));
+      fireEvent.keyDown(box, { key: 'Enter' });
+      expect(onSend).toHaveBeenCalledExactlyOnceWith('a'.repeat(MESSAGE_MAX));
+    });
+
+    it('refuses to send past it, says why beside the box, and keeps the text whole', () => {
+      const { onSend, box, button, type } = setup();
+      const story = 'x'.repeat(2590);
+      type(story);
+      expect(button.disabled).toBe(true);
+      fireEvent.keyDown(box, { key: 'Enter' });
+      fireEvent.submit(box.form as HTMLFormElement);
+      expect(onSend).not.toHaveBeenCalled();
+      expect(box.value).toBe(story);
+      expect(screen.getByRole('alert').textContent).toBe(`Messages can be at most ${MESSAGE_MAX.toLocaleString()} characters. Shorten yours to send it.`);
+      expect(screen.getByTestId('message-length').textContent).toBe(`2,590 / ${MESSAGE_MAX.toLocaleString()}`);
+      expect(box.getAttribute('aria-invalid')).toBe('true');
+      expect(box.getAttribute('aria-describedby')).toBe('chat-message-length');
+    });
   });
 });

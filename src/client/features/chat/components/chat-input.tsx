@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SendHorizontal } from 'lucide-react';
-import { MESSAGE_MAX } from '../../../../shared/chat-limits';
+import { MESSAGE_COUNTER_FROM, MESSAGE_MAX } from '../../../../shared/chat-limits';
 import { Button } from '../../../components/ui/button';
 
 /** SPEC §9: the box grows with its text up to this height, then scrolls. */
@@ -15,11 +15,19 @@ export interface ChatInputProps {
   onFocusChange?: (focused: boolean) => void;
 }
 
-/** The message box: Enter sends, Shift+Enter starts a new line. */
+const count = (n: number) => n.toLocaleString();
+
+/**
+ * The message box: Enter sends, Shift+Enter starts a new line. Near the limit it counts the
+ * characters; past it, it says so and sends nothing. It never cuts the text itself (no
+ * maxLength): a pasted story silently lost its end that way (issue #25).
+ */
 export function ChatInput({ onSend, pending, onFocusChange }: ChatInputProps) {
   const [value, setValue] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
-  const canSend = !pending && value.trim() !== '';
+  const length = value.trim().length;
+  const over = length - MESSAGE_MAX;
+  const canSend = !pending && length > 0 && over <= 0;
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -32,7 +40,7 @@ export function ChatInput({ onSend, pending, onFocusChange }: ChatInputProps) {
 
   const submit = () => {
     const text = value.trim();
-    if (pending || text === '') return;
+    if (!canSend) return;
     if (onSend(text)) setValue('');
   };
 
@@ -49,36 +57,52 @@ export function ChatInput({ onSend, pending, onFocusChange }: ChatInputProps) {
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex shrink-0 items-end gap-2 border-t border-slate-200 bg-white px-3 py-2 sm:px-4">
-      <label htmlFor="chat-message" className="sr-only">
-        Message
-      </label>
-      {/* 16px text on a phone: iOS Safari zooms the page into any smaller text box it focuses. */}
-      <textarea
-        id="chat-message"
-        ref={box}
-        rows={1}
-        value={value}
-        maxLength={MESSAGE_MAX}
-        onChange={(e) => setValue(e.target.value)}
-        onKeyDown={onKeyDown}
-        onFocus={() => onFocusChange?.(true)}
-        onBlur={() => onFocusChange?.(false)}
-        placeholder="Describe a sales situation..."
-        style={{ maxHeight: INPUT_MAX_HEIGHT_PX }}
-        className="min-h-11 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base sm:text-sm text-slate-900 placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
-      />
-      <Button
-        type="submit"
-        aria-label="Send message"
-        disabled={!canSend}
-        // Keeps the focus (and a phone's keyboard) in the box: a tap here must not first close the
-        // keyboard and bring the tab bar back, which would move the button from under the finger.
-        onMouseDown={(e) => e.preventDefault()}
-        className="h-11 w-11 shrink-0 px-0"
-      >
-        <SendHorizontal className="h-5 w-5" aria-hidden />
-      </Button>
+    <form onSubmit={onSubmit} className="flex shrink-0 flex-col gap-1 border-t border-slate-200 bg-white px-3 py-2 sm:px-4">
+      <div className="flex items-end gap-2">
+        <label htmlFor="chat-message" className="sr-only">
+          Message
+        </label>
+        {/* 16px text on a phone: iOS Safari zooms the page into any smaller text box it focuses. */}
+        <textarea
+          id="chat-message"
+          ref={box}
+          rows={1}
+          value={value}
+          aria-invalid={over > 0 || undefined}
+          aria-describedby={length >= MESSAGE_COUNTER_FROM ? 'chat-message-length' : undefined}
+          onChange={(e) => setValue(e.target.value)}
+          onKeyDown={onKeyDown}
+          onFocus={() => onFocusChange?.(true)}
+          onBlur={() => onFocusChange?.(false)}
+          placeholder="Describe a sales situation..."
+          style={{ maxHeight: INPUT_MAX_HEIGHT_PX }}
+          className="min-h-11 flex-1 resize-none rounded-lg border border-slate-300 aria-invalid:border-red-600 bg-white px-3 py-2.5 text-base sm:text-sm text-slate-900 placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
+        />
+        <Button
+          type="submit"
+          aria-label="Send message"
+          disabled={!canSend}
+          // Keeps the focus (and a phone's keyboard) in the box: a tap here must not first close the
+          // keyboard and bring the tab bar back, which would move the button from under the finger.
+          onMouseDown={(e) => e.preventDefault()}
+          className="h-11 w-11 shrink-0 px-0"
+        >
+          <SendHorizontal className="h-5 w-5" aria-hidden />
+        </Button>
+      </div>
+      {length >= MESSAGE_COUNTER_FROM && (
+        <div id="chat-message-length" className="flex items-start justify-end gap-2 text-xs">
+          {/* Said once as the limit is passed (an alert); the count beside it is not read out at each key. */}
+          {over > 0 && (
+            <p role="alert" className="min-w-0 flex-1 font-medium text-red-700">
+              Messages can be at most {count(MESSAGE_MAX)} characters. Shorten yours to send it.
+            </p>
+          )}
+          <span data-testid="message-length" className={over > 0 ? 'shrink-0 font-medium text-red-700' : 'shrink-0 text-slate-600'}>
+            {count(length)} / {count(MESSAGE_MAX)}
+          </span>
+        </div>
+      )}
     </form>
   );
 }

@@ -1,18 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../../lib/api-client';
-import { chatSubtitle, isPaymentRequired, needsUpgrade, resetNote, trialBannerText } from './chat-status';
+import { chatSubtitle, chatSubtitleShort, isPaymentRequired, needsUpgrade, resetNote, trialBannerText } from './chat-status';
+
+const noOpenChat = { openFreeUntil: null, openFreeMessagesLeft: null };
 
 describe('chatSubtitle', () => {
   it('says unlimited for paid, admin and trial users', () => {
-    expect(chatSubtitle({ unlimited: true, freeChatsRemaining: 0, daysUntilReset: null })).toBe('Unlimited coaching sessions');
+    expect(chatSubtitle({ unlimited: true, freeChatsRemaining: 0, daysUntilReset: null, ...noOpenChat })).toBe('Unlimited coaching sessions');
   });
   it.each([
     [1, '1 free chat remaining this week'],
     [2, '2 free chats remaining this week'],
-  ])('counts %i free chat(s)', (n, text) => expect(chatSubtitle({ unlimited: false, freeChatsRemaining: n, daysUntilReset: null })).toBe(text));
+  ])('counts %i free chat(s)', (n, text) => expect(chatSubtitle({ unlimited: false, freeChatsRemaining: n, daysUntilReset: null, ...noOpenChat })).toBe(text));
   it('says when the next free chat comes once the week\'s is spent', () => {
-    expect(chatSubtitle({ unlimited: false, freeChatsRemaining: 0, daysUntilReset: 5 })).toBe('Next free chat in 5 days');
-    expect(chatSubtitle({ unlimited: false, freeChatsRemaining: 0, daysUntilReset: 1 })).toBe('Next free chat in 1 day');
+    expect(chatSubtitle({ unlimited: false, freeChatsRemaining: 0, daysUntilReset: 5, ...noOpenChat })).toBe('Next free chat in 5 days');
+    expect(chatSubtitle({ unlimited: false, freeChatsRemaining: 0, daysUntilReset: 1, ...noOpenChat })).toBe('Next free chat in 1 day');
+  });
+  it('says the week\'s conversation stays open, until when and for how many messages, while it can be written in (issue #25)', () => {
+    const until = '2026-12-03T15:00:00.000Z';
+    const day = new Date(until).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+    const taken = { unlimited: false, freeChatsRemaining: 0, daysUntilReset: 7, openFreeUntil: until };
+    expect(chatSubtitle({ ...taken, openFreeMessagesLeft: 59 })).toBe(`This week’s free chat: open until ${day} (59 messages left)`);
+    expect(chatSubtitle({ ...taken, openFreeMessagesLeft: 1 })).toBe(`This week’s free chat: open until ${day} (1 message left)`);
+    // At its cap nothing more can be written there: only when the next chat comes is true.
+    expect(chatSubtitle({ ...taken, openFreeMessagesLeft: 0 })).toBe('Next free chat in 7 days');
+  });
+  it('shortens the open week\'s chat for a phone: the day, or the messages left once few are', () => {
+    const until = '2026-12-03T15:00:00.000Z';
+    const day = new Date(until).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+    const taken = { unlimited: false, freeChatsRemaining: 0, daysUntilReset: 7, openFreeUntil: until };
+    expect(chatSubtitleShort({ ...taken, openFreeMessagesLeft: 58 })).toBe(`Free chat open until ${day}`);
+    expect(chatSubtitleShort({ ...taken, openFreeMessagesLeft: 10 })).toBe('Free chat: 10 messages left');
+    expect(chatSubtitleShort({ ...taken, openFreeMessagesLeft: 1 })).toBe('Free chat: 1 message left');
+    expect(chatSubtitleShort({ ...taken, openFreeMessagesLeft: 0 })).toBeNull();
+    expect(chatSubtitleShort({ unlimited: false, freeChatsRemaining: 1, daysUntilReset: null, ...noOpenChat })).toBeNull();
   });
 });
 

@@ -31,6 +31,8 @@ const trialStatus: ChatStatus = {
   trialEndsAt: '2026-03-01T00:00:00.000Z',
   trialDaysLeft: 45,
   openFreeSessionId: null,
+  openFreeUntil: null,
+  openFreeMessagesLeft: null,
 };
 
 const msg = (id: number, role: ChatMessage['role'], content: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
@@ -614,22 +616,41 @@ describe('ChatPage: conversations', () => {
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Could not start a conversation', variant: 'destructive' }));
   });
 
-  it("tells a free user whose week's chat is spent before they type, and leads back to that week's chat", async () => {
-    server.status = { ...trialStatus, access: 'free', plan: 'free', canStartConversation: false, unlimited: false, freeChatsRemaining: 0, daysUntilReset: 3, trialDaysLeft: null, trialEndsAt: null, openFreeSessionId: OTHER };
+  it("tells a free user whose week's chat is taken, before they type, that it stays open, and leads back to it (issue #25)", async () => {
+    const until = '2026-12-03T15:00:00.000Z';
+    const day = new Date(until).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+    server.status = {
+      ...trialStatus,
+      access: 'free',
+      plan: 'free',
+      canStartConversation: false,
+      unlimited: false,
+      freeChatsRemaining: 0,
+      nextResetAt: until,
+      daysUntilReset: 3,
+      trialDaysLeft: null,
+      trialEndsAt: null,
+      openFreeSessionId: OTHER,
+      openFreeUntil: until,
+      openFreeMessagesLeft: 58,
+    };
     server.sessions = [summary(OTHER, 'This week', 2), summary(SESSION, 'Last month', 2)];
     server.conversations[OTHER] = { sessionId: OTHER, messages: [msg(1, 'user', 'This week’s question'), msg(2, 'assistant', 'This week’s answer')] };
     server.conversations[SESSION] = { sessionId: SESSION, messages: [msg(3, 'user', 'An old question'), msg(4, 'assistant', 'An old answer')] };
     renderChat();
     await screen.findByText('This week’s answer');
-    expect(screen.getByTestId('chat-subtitle').textContent).toBe('Next free chat in 3 days');
+    // Not "Next free chat in 3 days": the conversation is open, until when, for how many messages.
+    expect(screen.getByTestId('chat-subtitle').textContent).toContain(`This week’s free chat: open until ${day} (58 messages left)`);
 
     fireEvent.click(screen.getByRole('button', { name: 'New Chat' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Your free chat this week is used' });
-    expect(dialog.textContent).toContain('Your next free chat resets in 3 days');
-    // Already on this week's chat: nothing to lead back to.
-    expect(within(dialog).queryByRole('button', { name: 'Continue this week’s chat' })).toBeNull();
+    let dialog = await screen.findByRole('dialog', { name: 'This week’s free chat is still open' });
+    expect(dialog.textContent).toContain(`Your current conversation stays open until ${day} (58 messages left).`);
+    expect(within(dialog).getByRole('link', { name: 'Upgrade for unlimited coaching' }).getAttribute('href')).toBe('/upgrade');
     expect(calls('POST', '/api/chat/session')).toHaveLength(0);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // Already on this week's chat: going back to it is closing the dialog.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back to this week’s chat' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('This week’s answer')).toBeTruthy();
 
     // An older conversation cannot be written in: said in place of the box, with the way back.
     fireEvent.click(screen.getByRole('button', { name: 'Past chats' }));
@@ -638,7 +659,8 @@ describe('ChatPage: conversations', () => {
     expect(screen.getByTestId('conversation-closed').textContent).toContain('Your next free chat resets in 3 days');
     expect(screen.queryByLabelText('Message')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'New Chat' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Your free chat this week is used' })).getByRole('button', { name: 'Continue this week’s chat' }));
+    dialog = await screen.findByRole('dialog', { name: 'This week’s free chat is still open' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back to this week’s chat' }));
     expect(await screen.findByText('This week’s answer')).toBeTruthy();
     expect(screen.getByLabelText('Message')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Past chats' }));
@@ -647,6 +669,18 @@ describe('ChatPage: conversations', () => {
     fireEvent.click(within(screen.getByTestId('conversation-closed')).getByRole('button', { name: 'Open this week’s chat' }));
     expect(await screen.findByText('This week’s answer')).toBeTruthy();
     expect(calls('POST', '/api/chat/session')).toHaveLength(0);
+  });
+
+  it("says only when the next chat comes once the week's conversation has reached its cap", async () => {
+    server.status = { ...trialStatus, access: 'free', plan: 'free', canStartConversation: false, unlimited: false, freeChatsRemaining: 0, daysUntilReset: 3, trialDaysLeft: null, trialEndsAt: null, openFreeSessionId: OTHER, openFreeUntil: '2026-12-03T15:00:00.000Z', openFreeMessagesLeft: 0 };
+    server.sessions = [summary(OTHER, 'This week', 2)];
+    server.conversations[OTHER] = { sessionId: OTHER, messages: [msg(1, 'user', 'This week’s question'), msg(2, 'assistant', 'This week’s answer')] };
+    renderChat();
+    await screen.findByText('This week’s answer');
+    expect(screen.getByTestId('chat-subtitle').textContent).toBe('Next free chat in 3 days');
+    fireEvent.click(screen.getByRole('button', { name: 'New Chat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your free chat this week is used' });
+    expect(dialog.textContent).toContain('Your next free chat resets in 3 days');
   });
 
   it('Past chats lists the conversations and reopens the chosen one', async () => {

@@ -246,6 +246,15 @@ export function ChatPage() {
   // A free user whose week's chat went to another conversation cannot write in this one.
   const closed = s !== undefined && s.access === 'free' && !s.canStartConversation && sessionId !== null && sessionId !== s.openFreeSessionId;
   const freeProps = { daysUntilReset: s?.daysUntilReset ?? null, windowDays: plans.free.windowDays, onOpenWeekChat: openWeekChat };
+  // From New Chat the way back to the week's chat is always offered: when it is the one on
+  // screen, going back is closing the dialog.
+  const backToWeekChat = weekChat ? (openWeekChat ?? (() => setNewChatBlocked(false))) : undefined;
+  const allowance = {
+    freeChatsRemaining: s?.freeChatsRemaining ?? 0,
+    daysUntilReset: s?.daysUntilReset ?? null,
+    openFreeUntil: s?.openFreeUntil ?? null,
+    openFreeMessagesLeft: s?.openFreeMessagesLeft ?? null,
+  };
 
   return (
     <div className="mx-auto flex min-h-0 w-full max-w-3xl flex-1 flex-col">
@@ -275,7 +284,7 @@ export function ChatPage() {
           />
         ))}
 
-      <NewChatUnavailableDialog open={newChatBlocked} onOpenChange={setNewChatBlocked} {...freeProps} />
+      <NewChatUnavailableDialog open={newChatBlocked} onOpenChange={setNewChatBlocked} {...freeProps} onOpenWeekChat={backToWeekChat} status={allowance} />
       <WelcomeDialog open={welcome.open} onClose={welcome.close} />
       <PaymentRequiredDialog open={paymentOpen} onOpenChange={setPaymentOpen} />
       <PastChatsDialog
