@@ -85,8 +85,10 @@ describe('the header bar: Back and title', () => {
     ['/checkout-basic', onboarded(), '/account', 'Basic Access', 'Basic Access · DealDesk'],
     ['/checkout', onboarded(), '/account', 'Upgrade to Pro', 'Upgrade to Pro · DealDesk'],
     ['/checkout-pro-promo', onboarded(), '/chat', 'Pro Launch Special', 'Pro Launch Special · DealDesk'],
-    ['/privacy-policy', null, '/account', 'Privacy Policy', 'Privacy Policy · DealDesk'],
-    ['/downloads', null, '/home', 'Get the App', 'Get the App · DealDesk'],
+    // Opened directly by a visitor: the welcome page, not a page that needs an account (issue #25).
+    ['/privacy-policy', null, '/', 'Privacy Policy', 'Privacy Policy · DealDesk'],
+    ['/privacy-policy', onboarded(), '/account', 'Privacy Policy', 'Privacy Policy · DealDesk'],
+    ['/downloads', null, '/', 'Get the App', 'Get the App · DealDesk'],
   ])('%s (as %o) goes Back to %s under the title "%s"', async (path, user, back, title, tabTitle) => {
     const memory = renderAppAt(path, user);
     await waitFor(() => expect(document.title).toBe(tabTitle));
@@ -172,13 +174,15 @@ describe('the tab bar', () => {
 
 describe('the signed-out redirect', () => {
   it.each([
-    ['/account', '/'],
-    ['/tutorial', '/'],
-    ['/chat', '/'],
-    ['/training', '/'],
-    ['/onboarding/age', '/auth'],
-    ['/onboarding/struggles', '/auth'],
-    // Reached by a link (an upgrade button, a shared link): signing in leads back there.
+    // Every signed-in page (issue #25): a bookmark or a shared link asks to sign in, then leads back there.
+    ['/account', '/auth?next=%2Faccount'],
+    ['/tutorial', '/auth?next=%2Ftutorial'],
+    ['/chat', '/auth?next=%2Fchat'],
+    ['/training', '/auth?next=%2Ftraining'],
+    ['/community', '/auth?next=%2Fcommunity'],
+    ['/progress', '/auth?next=%2Fprogress'],
+    ['/onboarding/age', '/auth?next=%2Fonboarding%2Fage'],
+    ['/onboarding/struggles', '/auth?next=%2Fonboarding%2Fstruggles'],
     ['/checkout', '/auth?next=%2Fcheckout'],
     ['/checkout-pro-promo', '/auth?next=%2Fcheckout-pro-promo'],
     ['/referral', '/auth?next=%2Freferral'],
@@ -215,7 +219,7 @@ describe("the welcome the server put in /chat's page (ADR 0009)", () => {
   it('is gone when the app lands elsewhere: a session that ended in the meantime leads away from the chat', async () => {
     sendWelcome();
     const memory = renderAppAt('/chat', null);
-    await waitFor(() => expect(memory.history).toEqual(['/']));
+    await waitFor(() => expect(memory.history).toEqual(['/auth?next=%2Fchat']));
     await waitFor(() => expect(document.getElementById(STATIC_WELCOME_ID)).toBeNull());
   });
 

@@ -2,7 +2,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
 import { setCurrentUser } from '../lib/api/current-user';
-import { signedOutReason, subscribeSignedOut } from '../lib/session-ended';
+import { navigate } from 'wouter/use-browser-location';
+import { signInPathFor } from '../lib/return-path';
+import { signedOutReason, subscribeSessionLost, subscribeSignedOut } from '../lib/session-ended';
 import { LazyToaster } from './lazy-toaster';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -13,6 +15,20 @@ export function Providers({ children }: { children: ReactNode }) {
     () =>
       subscribeSignedOut(() => {
         if (signedOutReason()) void setCurrentUser(queryClient, null);
+      }),
+    [queryClient],
+  );
+  // Any other 401 (an expired session, a sign-out in another tab): signed out here too, and on to
+  // sign-in, which leads back to this page (issue #25). Replace: Back must not reopen a page that
+  // would only send the user to sign-in again.
+  useEffect(
+    () =>
+      subscribeSessionLost(() => {
+        void setCurrentUser(queryClient, null).then(() => {
+          const here = `${location.pathname}${location.search}`;
+          if (location.pathname === '/auth' || location.pathname === '/signup') return;
+          navigate(signInPathFor(here), { replace: true });
+        });
       }),
     [queryClient],
   );

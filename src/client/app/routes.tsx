@@ -93,6 +93,12 @@ export interface AppRoute {
   documentTitle?: string | ((search: string) => string);
   /** Where the header's Back leads (SPEC §2 Shared chrome); null: no Back button. */
   back: string | null;
+  /**
+   * Pages one reaches from anywhere, signed in or not (Privacy, Terms, Feedback, Get the App):
+   * Back steps back through history to where the user came from, when that was a page of the app;
+   * `back` only when the page was opened directly, and `/` for a visitor (issue #25).
+   */
+  backByHistory?: true;
   /** This page's own entry in the tab bar, if it has one. */
   tab: { label: string; icon: LucideIcon } | null;
   /**
@@ -124,8 +130,10 @@ function prefetchChatData(qc: QueryClient): void {
   void import('../features/chat/api/prefetch-chat').then((m) => m.prefetchChat(qc));
 }
 
-const SIGNED_IN = { signedOutTo: '/' } as const;
-/** Checkout and referral: an upgrade link or a shared link leads here; after signing in the visitor is back. */
+/**
+ * Every signed-in page: a visitor who opens it (a bookmark, a shared link, a phone's Back after the
+ * session ended) is asked to sign in and then brought back to it (issue #25), not dropped on `/`.
+ */
 const SIGN_IN_AND_RETURN = { signedOutTo: '/auth', returnHere: true } as const;
 
 
@@ -171,25 +179,25 @@ export const APP_ROUTES: readonly AppRoute[] = [
       chrome: 'header',
       page: onboardingStepPage(path),
       // The answers belong to an account: without one there is nothing to fill in.
-      auth: { signedOutTo: '/auth' },
+      auth: SIGN_IN_AND_RETURN,
     }),
   ),
-  { path: '/tutorial', title: 'Tutorial', back: '/home', tab: null, chrome: 'header', page: TutorialPage, auth: SIGNED_IN },
-  { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: MessageSquare }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChatData, auth: SIGNED_IN },
-  { path: '/training', title: 'Sales Training', back: '/home', tab: { label: 'Training', icon: GraduationCap }, chrome: 'header-and-tabs', page: TrainingPage, auth: SIGNED_IN },
-  { path: '/community', title: 'Community', back: '/home', tab: { label: 'Community', icon: Users }, chrome: 'header-and-tabs', page: CommunityPage, auth: SIGNED_IN },
-  { path: '/community/post/:id', title: 'Discussion', back: '/community', tab: null, chrome: 'header-and-tabs', page: CommunityPostPage, auth: SIGNED_IN },
+  { path: '/tutorial', title: 'Tutorial', back: '/home', tab: null, chrome: 'header', page: TutorialPage, auth: SIGN_IN_AND_RETURN },
+  { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: MessageSquare }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChatData, auth: SIGN_IN_AND_RETURN },
+  { path: '/training', title: 'Sales Training', back: '/home', tab: { label: 'Training', icon: GraduationCap }, chrome: 'header-and-tabs', page: TrainingPage, auth: SIGN_IN_AND_RETURN },
+  { path: '/community', title: 'Community', back: '/home', tab: { label: 'Community', icon: Users }, chrome: 'header-and-tabs', page: CommunityPage, auth: SIGN_IN_AND_RETURN },
+  { path: '/community/post/:id', title: 'Discussion', back: '/community', tab: null, chrome: 'header-and-tabs', page: CommunityPostPage, auth: SIGN_IN_AND_RETURN },
   { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: Gift }, chrome: 'header-and-tabs', page: ReferralPage, auth: SIGN_IN_AND_RETURN },
-  { path: '/progress', title: 'Your Progress', back: '/chat', tab: null, chrome: 'header-and-tabs', page: ProgressPage, auth: SIGNED_IN },
-  { path: '/account', title: 'Account Settings', back: '/home', tab: { label: 'Account', icon: User }, chrome: 'header-and-tabs', page: AccountPage, auth: SIGNED_IN },
-  { path: '/feedback', title: 'Feedback', back: '/account', tab: null, chrome: 'header-and-tabs', page: FeedbackPage, auth: 'public' },
+  { path: '/progress', title: 'Your Progress', back: '/chat', tab: null, chrome: 'header-and-tabs', page: ProgressPage, auth: SIGN_IN_AND_RETURN },
+  { path: '/account', title: 'Account Settings', back: '/home', tab: { label: 'Account', icon: User }, chrome: 'header-and-tabs', page: AccountPage, auth: SIGN_IN_AND_RETURN },
+  { path: '/feedback', backByHistory: true, title: 'Feedback', back: '/account', tab: null, chrome: 'header-and-tabs', page: FeedbackPage, auth: 'public' },
   { path: '/admin', title: 'Admin Panel', back: '/account', tab: null, chrome: 'header-and-tabs', page: AdminPage, auth: SIGN_IN_AND_RETURN },
   { path: '/checkout', title: 'Upgrade to Pro', back: '/account', tab: null, chrome: 'header-and-tabs', page: ProCheckoutPage, auth: SIGN_IN_AND_RETURN },
   { path: '/checkout-basic', title: 'Basic Access', back: '/account', tab: null, chrome: 'header-and-tabs', page: BasicCheckoutPage, auth: SIGN_IN_AND_RETURN },
   { path: '/checkout-pro-promo', title: 'Pro Launch Special', back: '/home', tab: null, chrome: 'header-and-tabs', page: ProPromoCheckoutPage, auth: SIGN_IN_AND_RETURN },
-  { path: '/downloads', title: 'Get the App', back: '/home', tab: null, chrome: 'header-and-tabs', page: DownloadsPage, auth: 'public' },
-  { path: '/privacy-policy', title: 'Privacy Policy', back: '/account', tab: null, chrome: 'header-and-tabs', page: PrivacyPolicyPage, auth: 'public' },
-  { path: '/terms-of-service', title: 'Terms of Service', back: '/account', tab: null, chrome: 'header-and-tabs', page: TermsOfServicePage, auth: 'public' },
+  { path: '/downloads', backByHistory: true, title: 'Get the App', back: '/home', tab: null, chrome: 'header-and-tabs', page: DownloadsPage, auth: 'public' },
+  { path: '/privacy-policy', backByHistory: true, title: 'Privacy Policy', back: '/account', tab: null, chrome: 'header-and-tabs', page: PrivacyPolicyPage, auth: 'public' },
+  { path: '/terms-of-service', backByHistory: true, title: 'Terms of Service', back: '/account', tab: null, chrome: 'header-and-tabs', page: TermsOfServicePage, auth: 'public' },
 ];
 
 /** Any other path: SPEC §2's 404 page; Back leads to /home like any unlisted route. */

@@ -1,5 +1,6 @@
 import type { ApiError } from '../../shared/schemas/errors';
-import { noteSignedOut } from './session-ended';
+import { noteSessionLost, noteSignedOut } from './session-ended';
+import { readStoredUser } from './stored-user';
 
 /** A failed API call: the HTTP status and the server's `{ message, errors? }`. */
 export class ApiRequestError extends Error {
@@ -13,6 +14,15 @@ export class ApiRequestError extends Error {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The sign-in form's own request: its 401 is "wrong password", shown on the form. */
+function isSignInRequest(url: string): boolean {
+  try {
+    return new URL(url, location.href).pathname === '/api/auth/signin';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The one reading of a non-OK answer, shared by every caller (plain requests and the chat
@@ -32,6 +42,8 @@ export async function toApiRequestError(res: Response): Promise<ApiRequestError>
   const message = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : res.statusText || `Request failed (${res.status})`;
   // Whichever request finds out first, the whole app learns it was signed out and why.
   if (res.status === 401 && body.code === 'password_changed') noteSignedOut('password_changed');
+  // A 401 anywhere but the sign-in form (where it means a wrong password) means the session is gone.
+  if (res.status === 401 && !isSignInRequest(res.url)) noteSessionLost(readStoredUser()?.id ?? null);
   return new ApiRequestError(res.status, message, body);
 }
 

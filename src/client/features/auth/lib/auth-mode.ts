@@ -1,3 +1,5 @@
+import { safeReturnPath } from '../../../lib/return-path';
+
 export type AuthMode = 'signin' | 'signup';
 
 /**
@@ -13,10 +15,8 @@ export function authModeFrom(search: string, fallback: AuthMode): AuthMode {
 
 /**
  * `?next=/checkout`: the page a signed-out visitor was sent here from, to return to after
- * signing in. Only a path of this app: an absolute or protocol-relative address (`//evil.example`)
- * would make the sign-in page an open redirect.
+ * signing in (or after onboarding, for a new account). Only a path of this site: see safeReturnPath.
  */
 export function returnPathFrom(search: string): string | null {
-  const next = new URLSearchParams(search).get('next');
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
+  return safeReturnPath(new URLSearchParams(search).get('next'));
 }

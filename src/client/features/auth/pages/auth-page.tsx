@@ -8,6 +8,7 @@ import { dismissToast, toast } from '../../../lib/toast-store';
 import { usePublicConfig } from '../../../lib/api/config';
 import { useCurrentUser } from '../../../lib/api/current-user';
 import { homePathFor } from '../../../lib/home-path';
+import { rememberDestination } from '../../../lib/return-path';
 import { forgetSignedOutReason, SIGNED_OUT_MESSAGES, useSignedOutReason } from '../../../lib/session-ended';
 import { authModeFrom, returnPathFrom, type AuthMode } from '../lib/auth-mode';
 import { SignInForm } from '../components/sign-in-form';
@@ -98,6 +99,8 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
             key="signup"
             onSignedUp={() => {
               toast({ title: 'Account created successfully!', description: `Welcome to ${productName}. Let's get you started with onboarding.` });
+              // Where the visitor was headed (a checkout link) waits for onboarding and the tutorial (issue #25).
+              rememberDestination(next);
               signedIn('/onboarding');
             }}
             onFailed={failed('Sign up failed')}

@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { z } from 'zod';
 import type { ChatMessage, ChatSession, SendMessageInput, streamEventSchemas } from '../../../../shared/schemas/chat';
-import { toApiRequestError } from '../../../lib/api-client';
+import { ApiRequestError, toApiRequestError } from '../../../lib/api-client';
+import { saveReturnDraft } from '../../../lib/return-draft';
+import { sessionLostUserId } from '../../../lib/session-ended';
 import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast-store';
 import { isPaymentRequired } from '../lib/chat-status';
@@ -242,6 +244,12 @@ export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMess
         // is kept as one to retry, for when the rep comes back.
         if (controller.signal.aborted) {
           saveUnsent({ sessionId: id, clientId, content: message, reason: LEFT });
+          return;
+        }
+        // The session has ended: the shell takes the rep to sign-in, and the message waits in the
+        // composer for when they are back (issue #25), instead of an unsent mark they cannot act on.
+        if (err instanceof ApiRequestError && err.status === 401) {
+          saveReturnDraft(sessionLostUserId(), message);
           return;
         }
         markUnsent({ sessionId: id, clientId, content: message, reason: failureReason(err) });

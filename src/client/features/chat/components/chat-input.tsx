@@ -13,11 +13,13 @@ export interface ChatInputProps {
   pending: boolean;
   /** The box gained (true) or lost (false) focus: on a phone the keyboard is up while it has it. */
   onFocusChange?: (focused: boolean) => void;
+  /** Text the box opens with: a message the server refused because the session had ended (issue #25). */
+  initialValue?: string;
 }
 
 /** The message box: Enter sends, Shift+Enter starts a new line. */
-export function ChatInput({ onSend, pending, onFocusChange }: ChatInputProps) {
-  const [value, setValue] = useState('');
+export function ChatInput({ onSend, pending, onFocusChange, initialValue = '' }: ChatInputProps) {
+  const [value, setValue] = useState(initialValue);
   const box = useRef<HTMLTextAreaElement>(null);
   const canSend = !pending && value.trim() !== '';
 
