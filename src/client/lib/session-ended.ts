@@ -40,32 +40,13 @@ export function useSignedOutReason(): SignedOutReason | null {
 
 /**
  * Any 401 from the API outside the sign-in form: the session is gone (expired, signed out in
- * another tab). The shell (app/layout/session-lost.tsx) takes the user to sign-in, and back
- * afterwards. The account it belonged to is noted first, before the display cache is cleared, so
- * a page can keep an unsent message for that account alone (lib/return-draft.ts).
+ * another tab). The app's one handler (app/providers.tsx) signs the tab out; the route guard
+ * then takes the user to sign-in, and back afterwards.
  */
-const lostListeners = new Set<() => void>();
-let lostUserId: number | null = null;
-
-export function noteSessionLost(userId: number | null): void {
-  if (userId !== null) lostUserId = userId;
-  lostListeners.forEach((l) => l());
-}
-
-export function subscribeSessionLost(listener: () => void): () => void {
-  lostListeners.add(listener);
-  return () => lostListeners.delete(listener);
-}
-
-/** The account whose session was last found gone. */
-export const sessionLostUserId = (): number | null => lostUserId;
+export const sessionLost = { handle: (): void => undefined };
 
 /**
  * The user chose Log Out in this tab: a signed-in page opened afterwards (Back) goes to the
  * welcome page, not to a sign-in prompt for the account just left. Until the next sign-in.
  */
-let loggedOutOnPurpose = false;
-export const noteLoggedOutOnPurpose = (value: boolean): void => {
-  loggedOutOnPurpose = value;
-};
-export const wasLoggedOutOnPurpose = (): boolean => loggedOutOnPurpose;
+export const logOut = { onPurpose: false };

@@ -26,21 +26,17 @@ function HeaderBar({ route, onSubtitleSlot, onActionsSlot }: HeaderBarProps) {
   const [path] = useLocation();
   const { data: user } = useCurrentUser();
   // Back never leads to a page that would send the user straight back (routes.ts backTarget).
-  // A page reachable from anywhere goes back where the user came from (routes.ts backByHistory);
-  // opened directly by a visitor, to the welcome page rather than a page that needs an account.
-  const byHistory = route.backByHistory === true && canGoBackInApp();
-  const back = route.backByHistory && !user ? '/' : backTarget(route.back, path, user);
+  // A public page (Privacy, Terms, Feedback, Get the App) is reached from anywhere: Back goes where
+  // the user came from when that was a page of the app (issue #25).
+  const byHistory = route.auth === 'public' && canGoBackInApp();
+  const back = backTarget(route.back, path, user);
   return (
     <header className="sticky top-0 z-40 shrink-0 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-4xl items-center gap-2 px-2 sm:px-4">
         {back !== null && (
           <Link
             href={back}
-            onClick={(e) => {
-              if (!byHistory) return;
-              e.preventDefault();
-              history.back();
-            }}
+            onClick={(e) => byHistory && (e.preventDefault(), history.back())}
             className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-1 rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
           >
             <ArrowLeft className="h-5 w-5 sm:h-4 sm:w-4" aria-hidden />

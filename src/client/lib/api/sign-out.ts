@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 import { forgetReturnDraft } from '../return-draft';
-import { forgetDestination } from '../return-path';
-import { noteLoggedOutOnPurpose } from '../session-ended';
+import { forgetDestination } from '../destination';
+import { logOut } from '../session-ended';
 import { configQuery } from './config';
 import { currentUserKey, setCurrentUser } from './current-user';
 import { plansQuery } from './plans';
@@ -16,7 +16,7 @@ export function useSignOut() {
     mutationFn: () => {
       // Chosen, not suffered: Back to a signed-in page now leads to the welcome page, and nothing
       // of this account's errands (an unsent message, a checkout to return to) waits in the tab.
-      noteLoggedOutOnPurpose(true);
+      logOut.onPurpose = true;
       forgetReturnDraft();
       forgetDestination();
       return apiRequest<{ ok: true }>('POST', '/api/auth/signout');

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountDeletionInput } from '../../../../shared/schemas/account';
 import { apiRequest } from '../../../lib/api-client';
 import { setCurrentUser } from '../../../lib/api/current-user';
-import { noteLoggedOutOnPurpose } from '../../../lib/session-ended';
+import { logOut } from '../../../lib/session-ended';
 
 export function useDeleteAccount() {
   const qc = useQueryClient();
@@ -10,7 +10,7 @@ export function useDeleteAccount() {
     mutationFn: (input: AccountDeletionInput) => apiRequest<{ ok: true }>('DELETE', '/api/account', input),
     onSuccess: async () => {
       // The account is gone: Back to one of its pages leads to the welcome page, not to sign-in.
-      noteLoggedOutOnPurpose(true);
+      logOut.onPurpose = true;
       await setCurrentUser(qc, null);
       qc.clear();
     },

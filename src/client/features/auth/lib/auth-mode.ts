@@ -1,5 +1,3 @@
-import { safeReturnPath } from '../../../lib/return-path';
-
 export type AuthMode = 'signin' | 'signup';
 
 /**
@@ -11,12 +9,4 @@ export function authModeFrom(search: string, fallback: AuthMode): AuthMode {
   const mode = params.get('mode');
   // A referral link (/auth?ref=CODE) is for someone without an account yet.
   return mode === 'signup' || mode === 'signin' ? mode : params.has('ref') ? 'signup' : fallback;
-}
-
-/**
- * `?next=/checkout`: the page a signed-out visitor was sent here from, to return to after
- * signing in (or after onboarding, for a new account). Only a path of this site: see safeReturnPath.
- */
-export function returnPathFrom(search: string): string | null {
-  return safeReturnPath(new URLSearchParams(search).get('next'));
 }

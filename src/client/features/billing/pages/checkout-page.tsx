@@ -9,7 +9,7 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import type { User } from '../../../../shared/schemas/user';
 import { ApiRequestError } from '../../../lib/api-client';
 import { currentUserKey } from '../../../lib/api/current-user';
-import { rememberDestination } from '../../../lib/return-path';
+import { rememberDestination } from '../../../lib/destination';
 import { usePlans } from '../../../lib/api/plans';
 import { toast } from '../../../lib/toast-store';
 import { confirmSandboxPayment } from '../api/confirm-sandbox-payment';

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { usePublicConfig } from '../../../lib/api/config';
 import { useCurrentUser } from '../../../lib/api/current-user';
-import { forgetDestination, rememberedDestination } from '../../../lib/return-path';
+import { forgetDestination, rememberedDestination } from '../../../lib/destination';
 import { DemoVideo } from '../components/demo-video';
 import { formatMonthlyGoal } from '../lib/format-goal';
 import { useSeenTimer } from '../lib/use-seen-timer';
