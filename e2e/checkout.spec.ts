@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { BillingState } from '../src/shared/schemas/billing';
-import { advanceClock, expect, expectAccessible, expectTapTargets, newAccount, signUpThroughUi, test } from './fixtures';
+import { advanceClock, expect, expectAccessible, expectTapTargets, newAccount, repProfile, signUpThroughUi, test } from './fixtures';
 
 /*
  * Issue #14's checkout journeys, with the sandbox provider (no keys). They run against the app
@@ -12,6 +12,13 @@ import { advanceClock, expect, expectAccessible, expectTapTargets, newAccount, s
 const port = Number(process.env.E2E_PORT ?? 5055) + 1;
 const baseURL = `http://127.0.0.1:${port}`;
 test.use({ baseURL, viewport: { width: 390, height: 844 } });
+
+/** Onboarded, as a rep who pays from the app is: paying before onboarding leads to onboarding (return-after-sign-in.spec.ts). */
+async function signUpOnboarded(page: Page, account = newAccount()) {
+  await signUpThroughUi(page, account);
+  expect((await page.request.post('/api/onboarding', { data: repProfile })).ok()).toBe(true);
+  return account;
+}
 
 const billing = async (page: Page) => (await (await page.request.get('/api/billing')).json()) as BillingState;
 
@@ -40,7 +47,7 @@ async function useFreeChat(page: Page) {
 test('a free rep whose weekly chat is used upgrades to Basic with the test card and chats without limit', async ({ page, consoleGuard }) => {
   test.setTimeout(90_000);
   consoleGuard.allow(/status of 402/);
-  await signUpThroughUi(page);
+  await signUpOnboarded(page);
   await useFreeChat(page);
 
   // New Chat tells them the week's chat is taken (still open) and where to upgrade: the plan chooser, then Basic's checkout.
@@ -78,7 +85,7 @@ test('a free rep whose weekly chat is used upgrades to Basic with the test card 
 
 test('a declined card shows Payment Failed and changes nothing', async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 402/);
-  await signUpThroughUi(page);
+  await signUpOnboarded(page);
   await page.goto('/checkout-basic');
   await payWithCard(page, '4000 0000 0000 0002', /^Subscribe to Basic Access/);
   const toast = page.getByTestId('toast');
@@ -99,7 +106,7 @@ test('a declined card shows Payment Failed and changes nothing', async ({ page, 
 
 test('a signed-out visitor is sent to sign in and back; Pro through the launch special lands on training, once per account', async ({ page }) => {
   test.setTimeout(60_000);
-  const account = await signUpThroughUi(page, newAccount());
+  const account = await signUpOnboarded(page);
   await page.request.post('/api/auth/signout');
   await page.context().clearCookies();
 
@@ -179,7 +186,7 @@ test("a free rep finds the launch special from the locked Training page, chooses
 
 test('Pro cancelled from the account page stays Pro until the period ends, then is not', async ({ page }) => {
   test.setTimeout(60_000);
-  await signUpThroughUi(page);
+  await signUpOnboarded(page);
   await page.goto('/account');
   await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
   await expect(page).toHaveURL(/\/upgrade$/);

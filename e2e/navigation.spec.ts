@@ -26,7 +26,8 @@ test('Back never leads to a page that sends the rep straight back', async ({ pag
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'Log In or Sign Up' })).toBeVisible();
+  // Signed in, the welcome page leads on to the coach (onboarding first), not to sign-in (issue #25).
+  await expect(page.getByRole('link', { name: 'Continue to your coach' })).toHaveAttribute('href', '/onboarding');
   await page.goForward();
   await expect(page).toHaveURL(/\/onboarding\/age$/);
 
@@ -181,13 +182,13 @@ test('a device signed out by a password change elsewhere is told why', async ({ 
 
   // The other device's next request is refused; it lands on sign-in with the reason.
   await other.getByRole('form', { name: 'Sales profile' }).getByRole('button', { name: 'Save profile' }).click();
-  await expect(other).toHaveURL(/\/auth\?mode=signin$/);
+  await expect(other).toHaveURL(/\/auth\?next=%2Faccount$/);
   const notice = 'You were signed out because your password was changed on another device.';
   await expect(other.getByTestId('signed-out-reason')).toHaveText(notice);
 
   // A reload (or opening the app later) says the same, until that device signs in again.
   await other.goto('/chat');
-  await expect(other).toHaveURL(/\/auth\?mode=signin$/);
+  await expect(other).toHaveURL(/\/auth\?next=%2Fchat$/);
   await expect(other.getByTestId('signed-out-reason')).toHaveText(notice);
   await other.getByLabel('Email or username').fill(account.username);
   await other.getByLabel('Password').fill('Brand-New-Pitch-42');

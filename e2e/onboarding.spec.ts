@@ -119,10 +119,11 @@ test('/onboarding opens the first step, and jumping to the last step leads back 
 });
 
 test('signed-out visitors are sent away from onboarding and the tutorial', async ({ page }) => {
+  // To sign-in, which leads back to the page (issue #25).
   await page.goto('/onboarding/income');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fonboarding%2Fincome$/);
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   await page.goto('/tutorial');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'Log In or Sign Up' })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?next=%2Ftutorial$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
 });

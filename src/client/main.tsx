@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { AppLayout } from './app/layout/app-layout';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
-import { registerServiceWorker } from './lib/register-service-worker';
+import { whenIdleAfterLoad } from './lib/when-idle-after-load';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -26,4 +26,5 @@ startTransition(() =>
   ),
 );
 
-registerServiceWorker();
+// Not needed to paint, and the first chunk has no bytes to spare (100 KB budget): fetched once idle.
+whenIdleAfterLoad(() => void import('./lib/register-service-worker').then((m) => m.registerServiceWorker()));

@@ -86,7 +86,9 @@ describe('the header bar: Back and title', () => {
     ['/checkout-basic', onboarded(), '/account', 'Basic Access', 'Basic Access · DealDesk'],
     ['/checkout', onboarded(), '/account', 'Upgrade to Pro', 'Upgrade to Pro · DealDesk'],
     ['/checkout-pro-promo', onboarded(), '/chat', 'Pro Launch Special', 'Pro Launch Special · DealDesk'],
-    ['/privacy-policy', null, '/account', 'Privacy Policy', 'Privacy Policy · DealDesk'],
+    // Opened directly by a visitor: the welcome page, not a page that needs an account (issue #25).
+    ['/privacy-policy', null, '/', 'Privacy Policy', 'Privacy Policy · DealDesk'],
+    ['/privacy-policy', onboarded(), '/account', 'Privacy Policy', 'Privacy Policy · DealDesk'],
     ['/downloads', null, '/home', 'Get the App', 'Get the App · DealDesk'],
   ])('%s (as %o) goes Back to %s under the title "%s"', async (path, user, back, title, tabTitle) => {
     const memory = renderAppAt(path, user);
@@ -107,6 +109,8 @@ describe('the header bar: Back and title', () => {
 
   it('shows the 404 page for an unknown path, with one H1, Back to /home and the page named in the tab title', async () => {
     renderAppAt('/no-such-page');
+    // The 404 page is a chunk of its own (routes.tsx).
+    await screen.findByText('The page you are looking for does not exist or has moved.');
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Page Not Found']);
     expect(backLink().getAttribute('href')).toBe('/home');
     await waitFor(() => expect(document.title).toBe('Page Not Found · DealDesk'));
@@ -114,7 +118,7 @@ describe('the header bar: Back and title', () => {
 
   it("treats the SPEC back map's /basic-checkout as /checkout-basic: only the latter is a page", async () => {
     renderAppAt('/basic-checkout');
-    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
     cleanup();
     renderAppAt('/checkout-basic', makeUser());
     expect(await screen.findByRole('heading', { name: 'Basic Access', level: 2 })).toBeTruthy();
@@ -173,13 +177,15 @@ describe('the tab bar', () => {
 
 describe('the signed-out redirect', () => {
   it.each([
-    ['/account', '/'],
-    ['/tutorial', '/'],
-    ['/chat', '/'],
-    ['/training', '/'],
-    ['/onboarding/age', '/auth'],
-    ['/onboarding/struggles', '/auth'],
-    // Reached by a link (an upgrade button, a shared link): signing in leads back there.
+    // Every signed-in page (issue #25): a bookmark or a shared link asks to sign in, then leads back there.
+    ['/account', '/auth?next=%2Faccount'],
+    ['/tutorial', '/auth?next=%2Ftutorial'],
+    ['/chat', '/auth?next=%2Fchat'],
+    ['/training', '/auth?next=%2Ftraining'],
+    ['/community', '/auth?next=%2Fcommunity'],
+    ['/progress', '/auth?next=%2Fprogress'],
+    ['/onboarding/age', '/auth?next=%2Fonboarding%2Fage'],
+    ['/onboarding/struggles', '/auth?next=%2Fonboarding%2Fstruggles'],
     ['/upgrade', '/auth?next=%2Fupgrade'],
     ['/checkout', '/auth?next=%2Fcheckout'],
     ['/checkout-pro-promo', '/auth?next=%2Fcheckout-pro-promo'],
@@ -217,7 +223,7 @@ describe("the welcome the server put in /chat's page (ADR 0009)", () => {
   it('is gone when the app lands elsewhere: a session that ended in the meantime leads away from the chat', async () => {
     sendWelcome();
     const memory = renderAppAt('/chat', null);
-    await waitFor(() => expect(memory.history).toEqual(['/']));
+    await waitFor(() => expect(memory.history).toEqual(['/auth?next=%2Fchat']));
     await waitFor(() => expect(document.getElementById(STATIC_WELCOME_ID)).toBeNull());
   });
 

@@ -2,20 +2,17 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
 import { setCurrentUser } from '../lib/api/current-user';
-import { signedOutReason, subscribeSignedOut } from '../lib/session-ended';
+import { sessionLost } from '../lib/session-ended';
 import { LazyToaster } from './lazy-toaster';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  // A request refused because a password change elsewhere ended this session signs this tab
-  // out at once; the route guard then sends the user to the sign-in page, which says why.
-  useEffect(
-    () =>
-      subscribeSignedOut(() => {
-        if (signedOutReason()) void setCurrentUser(queryClient, null);
-      }),
-    [queryClient],
-  );
+  // Any 401 (an expired session, a sign-out in another tab, a password changed elsewhere): this
+  // tab is signed out too, and the route guard (require-user.tsx) takes the user to sign-in, which
+  // leads back to the page afterwards (issue #25). Public pages stay, as a visitor sees them.
+  useEffect(() => {
+    sessionLost.handle = () => void setCurrentUser(queryClient, null);
+  }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

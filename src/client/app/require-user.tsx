@@ -1,28 +1,29 @@
 import { useDeferredValue, type ReactNode } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { useCurrentUser } from '../lib/api/current-user';
-import { useSignedOutReason } from '../lib/session-ended';
+import { signInPathFor } from '../lib/return-path';
+import { logOut } from '../lib/session-ended';
 
 /**
  * The one signed-out redirect: shows `children` to a signed-in user and sends a signed-out
- * visitor to `signedOutTo`, replacing the address so Back does not lead to a page they cannot
- * see; with `returnHere`, sign-in then brings them back. Someone the server signed out (a password change on another device) goes to the sign-in
- * page instead, which tells them why. While the session is being read nothing shows, so a
- * signed-in user never sees a flash.
+ * visitor to sign-in, replacing the address so Back does not lead to a page they cannot see;
+ * signing in then brings them back here (issue #25). Someone the server signed out (a password
+ * change on another device) is told why on the sign-in page. After Log Out in this tab, the
+ * welcome page instead. While the session is being read nothing shows, so a signed-in user never
+ * sees a flash.
  */
-export function RequireUser({ signedOutTo, returnHere = false, children }: { signedOutTo: string; returnHere?: boolean; children: ReactNode }) {
+export function RequireUser({ children }: { children: ReactNode }) {
   const { data: current, isError } = useCurrentUser();
   // The session's answer arrives through the query cache, whose updates render synchronously: the
   // whole page would then be drawn in one long task. Deferred, it is drawn in an interruptible
   // render that yields to the browser every few milliseconds (ADR 0009, "/chat's blocking time").
   const user = useDeferredValue(current);
-  const signedOutBecause = useSignedOutReason();
   const [path] = useLocation();
+  const search = useSearch();
   if (user) return children;
   if (user === null) {
-    // A page one arrives at by link (a checkout, the referral page) is where signing in leads back to.
-    const to = returnHere ? `${signedOutTo}?next=${encodeURIComponent(path)}` : signedOutTo;
-    return <Redirect to={signedOutBecause ? '/auth?mode=signin' : to} replace />;
+    // After Log Out in this tab (Back to a page of the account just left): the welcome page.
+    return <Redirect to={logOut.onPurpose ? '/' : signInPathFor(search ? `${path}?${search}` : path)} replace />;
   }
   // Offline or a failed read: whether anyone is signed in is unknown, so neither the page nor a redirect is right.
   if (isError) {

@@ -29,9 +29,7 @@ function RoutePage({ route }: { route: AppRoute }) {
   );
   if (route.auth === 'public') return page;
   return (
-    <RequireUser signedOutTo={route.auth.signedOutTo} returnHere={route.auth.returnHere}>
-      {page}
-    </RequireUser>
+    <RequireUser>{page}</RequireUser>
   );
 }
 

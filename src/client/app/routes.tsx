@@ -7,17 +7,18 @@ import type { OnboardingStep } from '../features/onboarding/lib/onboarding-steps
 import { WelcomePage } from '../features/welcome/pages/welcome-page';
 import { lazyPage, type PageComponent } from './lazy-page';
 import { homePathFor } from '../lib/home-path';
-import { NotFoundPage } from './pages/not-found-page';
 
 /*
  * Every feature page loads as its own chunk (issue #13: the first visit downloads the welcome
  * page and the shell, not the chat's Markdown renderer or the account forms). The welcome page
- * and the 404 page are small and stay in the first chunk, so `/`
+ * is small and stays in the first chunk, so `/`
  * paints without a second round trip. So does the auth card without its validation (about
  * 1.5 KB gzipped; the validation loads after it has painted, features/auth/lib/late-validation.ts):
  * as a chunk of its own, its imports and the chunks' overhead put /auth over its 100 KB budget,
  * and the welcome page's buttons lead there.
  */
+// The 404 page is rare: a chunk of its own too, which leaves the first chunk room under its budget (issue #25).
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
 const AccountPage = lazyPage(() => import('../features/account/pages/account-page').then((m) => m.AccountPage));
 const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page').then((m) => m.AdminPage));
 const SignInPage = () => <AuthPage initialMode="signin" />;
@@ -28,7 +29,8 @@ const CommunityPage = lazyPage(() => loadCommunity().then((m) => m.CommunityPage
 const CommunityPostPage = lazyPage(() => loadCommunity().then((m) => m.PostPage));
 const ChatPage = lazyPage(() => import('../features/chat/pages/chat-page').then((m) => m.ChatPage));
 const FeedbackPage = lazyPage(() => import('../features/feedback/pages/feedback-page').then((m) => m.FeedbackPage));
-const DownloadsPage = lazyPage(() => import('../features/downloads/pages/downloads-page').then((m) => m.DownloadsPage));
+const loadInfo = () => import('./info-pages');
+const DownloadsPage = lazyPage(() => loadInfo().then((m) => m.DownloadsPage));
 const LandingPage = lazyPage(() => import('../features/home/pages/landing-page').then((m) => m.LandingPage));
 const OnboardingIndexPage = lazyPage(() => import('../features/onboarding/pages/onboarding-step-page').then((m) => m.OnboardingIndexPage));
 
@@ -53,10 +55,7 @@ export const ONBOARDING_STEP_NAMES: readonly string[] = ['Age', 'Location', 'Exp
 /** The page of one onboarding step: the step's definition loads with the page's chunk. */
 function onboardingStepPage(path: OnboardingStep['path']): PageComponent {
   return lazyPage(async () => {
-    const [{ OnboardingStepPage }, { ONBOARDING_STEPS }] = await Promise.all([
-      import('../features/onboarding/pages/onboarding-step-page'),
-      import('../features/onboarding/lib/onboarding-steps'),
-    ]);
+    const { OnboardingStepPage, ONBOARDING_STEPS } = await import('../features/onboarding/pages/onboarding-step-page');
     const step = ONBOARDING_STEPS.find((candidate) => candidate.path === path);
     if (!step) throw new Error(`No onboarding step at ${path}`);
     return function OnboardingStepRoute() {
@@ -64,8 +63,8 @@ function onboardingStepPage(path: OnboardingStep['path']): PageComponent {
     };
   });
 }
-const PrivacyPolicyPage = lazyPage(() => import('../features/legal/pages/privacy-policy-page').then((m) => m.PrivacyPolicyPage));
-const TermsOfServicePage = lazyPage(() => import('../features/legal/pages/terms-of-service-page').then((m) => m.TermsOfServicePage));
+const PrivacyPolicyPage = lazyPage(() => loadInfo().then((m) => m.PrivacyPolicyPage));
+const TermsOfServicePage = lazyPage(() => loadInfo().then((m) => m.TermsOfServicePage));
 // The three checkout pages and the plan chooser that leads to them are one chunk, and one entry
 // in the first chunk's preload map (which has no bytes to spare); choosing then opens the
 // checkout without another download.
@@ -112,10 +111,11 @@ export interface AppRoute {
    */
   prefetch?: (qc: QueryClient) => void;
   /**
-   * 'public', or where a signed-out visitor is sent instead of seeing the page; `returnHere`
-   * makes signing in lead back to it (pages reached by a link: checkout, referral).
+   * 'public', or 'signed-in': a visitor who opens the page (a bookmark, a shared or upgrade link,
+   * a phone's Back after the session ended) is sent to sign-in, which then leads back to it
+   * (issue #25), rather than dropped on `/`.
    */
-  auth: 'public' | { signedOutTo: string; returnHere?: boolean };
+  auth: 'public' | 'signed-in';
 }
 
 /**
@@ -126,11 +126,6 @@ export interface AppRoute {
 function prefetchChatData(qc: QueryClient): void {
   void import('../features/chat/api/prefetch-chat').then((m) => m.prefetchChat(qc));
 }
-
-const SIGNED_IN = { signedOutTo: '/' } as const;
-/** Checkout and referral: an upgrade link or a shared link leads here; after signing in the visitor is back. */
-const SIGN_IN_AND_RETURN = { signedOutTo: '/auth', returnHere: true } as const;
-
 
 /**
  * Every route of SPEC §2. The tab bar shows the entries that have a `tab`, in this order. Back
@@ -174,23 +169,23 @@ export const APP_ROUTES: readonly AppRoute[] = [
       chrome: 'header',
       page: onboardingStepPage(path),
       // The answers belong to an account: without one there is nothing to fill in.
-      auth: { signedOutTo: '/auth' },
+      auth: 'signed-in',
     }),
   ),
-  { path: '/tutorial', title: 'Tutorial', back: '/home', tab: null, chrome: 'header', page: TutorialPage, auth: SIGNED_IN },
-  { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: MessageSquare }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChatData, auth: SIGNED_IN },
-  { path: '/training', title: 'Sales Training', back: '/home', tab: { label: 'Training', icon: GraduationCap }, chrome: 'header-and-tabs', page: TrainingPage, auth: SIGNED_IN },
-  { path: '/community', title: 'Community', back: '/home', tab: { label: 'Community', icon: Users }, chrome: 'header-and-tabs', page: CommunityPage, auth: SIGNED_IN },
-  { path: '/community/post/:id', title: 'Discussion', back: '/community', tab: null, chrome: 'header-and-tabs', page: CommunityPostPage, auth: SIGNED_IN },
-  { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: Gift }, chrome: 'header-and-tabs', page: ReferralPage, auth: SIGN_IN_AND_RETURN },
-  { path: '/progress', title: 'Your Progress', back: '/chat', tab: null, chrome: 'header-and-tabs', page: ProgressPage, auth: SIGNED_IN },
-  { path: '/account', title: 'Account Settings', back: '/home', tab: { label: 'Account', icon: User }, chrome: 'header-and-tabs', page: AccountPage, auth: SIGNED_IN },
+  { path: '/tutorial', title: 'Tutorial', back: '/home', tab: null, chrome: 'header', page: TutorialPage, auth: 'signed-in' },
+  { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: MessageSquare }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChatData, auth: 'signed-in' },
+  { path: '/training', title: 'Sales Training', back: '/home', tab: { label: 'Training', icon: GraduationCap }, chrome: 'header-and-tabs', page: TrainingPage, auth: 'signed-in' },
+  { path: '/community', title: 'Community', back: '/home', tab: { label: 'Community', icon: Users }, chrome: 'header-and-tabs', page: CommunityPage, auth: 'signed-in' },
+  { path: '/community/post/:id', title: 'Discussion', back: '/community', tab: null, chrome: 'header-and-tabs', page: CommunityPostPage, auth: 'signed-in' },
+  { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: Gift }, chrome: 'header-and-tabs', page: ReferralPage, auth: 'signed-in' },
+  { path: '/progress', title: 'Your Progress', back: '/chat', tab: null, chrome: 'header-and-tabs', page: ProgressPage, auth: 'signed-in' },
+  { path: '/account', title: 'Account Settings', back: '/home', tab: { label: 'Account', icon: User }, chrome: 'header-and-tabs', page: AccountPage, auth: 'signed-in' },
   { path: '/feedback', title: 'Feedback', back: '/account', tab: null, chrome: 'header-and-tabs', page: FeedbackPage, auth: 'public' },
-  { path: '/admin', title: 'Admin Panel', back: '/account', tab: null, chrome: 'header-and-tabs', page: AdminPage, auth: SIGN_IN_AND_RETURN },
-  { path: '/upgrade', title: 'Choose Your Plan', back: '/home', tab: null, chrome: 'header-and-tabs', page: UpgradePage, auth: SIGN_IN_AND_RETURN },
-  { path: '/checkout', title: 'Upgrade to Pro', back: '/account', tab: null, chrome: 'header-and-tabs', page: ProCheckoutPage, auth: SIGN_IN_AND_RETURN },
-  { path: '/checkout-basic', title: 'Basic Access', back: '/account', tab: null, chrome: 'header-and-tabs', page: BasicCheckoutPage, auth: SIGN_IN_AND_RETURN },
-  { path: '/checkout-pro-promo', title: 'Pro Launch Special', back: '/home', tab: null, chrome: 'header-and-tabs', page: ProPromoCheckoutPage, auth: SIGN_IN_AND_RETURN },
+  { path: '/admin', title: 'Admin Panel', back: '/account', tab: null, chrome: 'header-and-tabs', page: AdminPage, auth: 'signed-in' },
+  { path: '/upgrade', title: 'Choose Your Plan', back: '/home', tab: null, chrome: 'header-and-tabs', page: UpgradePage, auth: 'signed-in' },
+  { path: '/checkout', title: 'Upgrade to Pro', back: '/account', tab: null, chrome: 'header-and-tabs', page: ProCheckoutPage, auth: 'signed-in' },
+  { path: '/checkout-basic', title: 'Basic Access', back: '/account', tab: null, chrome: 'header-and-tabs', page: BasicCheckoutPage, auth: 'signed-in' },
+  { path: '/checkout-pro-promo', title: 'Pro Launch Special', back: '/home', tab: null, chrome: 'header-and-tabs', page: ProPromoCheckoutPage, auth: 'signed-in' },
   { path: '/downloads', title: 'Get the App', back: '/home', tab: null, chrome: 'header-and-tabs', page: DownloadsPage, auth: 'public' },
   { path: '/privacy-policy', title: 'Privacy Policy', back: '/account', tab: null, chrome: 'header-and-tabs', page: PrivacyPolicyPage, auth: 'public' },
   { path: '/terms-of-service', title: 'Terms of Service', back: '/account', tab: null, chrome: 'header-and-tabs', page: TermsOfServicePage, auth: 'public' },
@@ -218,7 +213,9 @@ export function documentTitleOf(route: AppRoute, search: string): string {
  * instead, and no Back at all when that is the page itself (the chat is a signed-in user's home).
  */
 export function backTarget(back: string | null, path: string, user: { onboardingCompleted: boolean } | null | undefined): string | null {
-  if (back === null || !user) return back;
+  // A visitor has no account page: Privacy, Terms and Feedback lead to the welcome page (issue #25).
+  if (!user) return back === '/account' ? '/' : back;
+  if (back === null) return back;
   let target = back;
   if (target === '/home' || target === '/auth' || target === '/signup') target = homePathFor(user);
   if (target === '/onboarding') target = ONBOARDING_STEP_PATHS[0] ?? target;

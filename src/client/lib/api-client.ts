@@ -1,5 +1,5 @@
 import type { ApiError } from '../../shared/schemas/errors';
-import { noteSignedOut } from './session-ended';
+import { noteSignedOut, sessionLost } from './session-ended';
 
 /** A failed API call: the HTTP status and the server's `{ message, errors? }`. */
 export class ApiRequestError extends Error {
@@ -31,7 +31,11 @@ export async function toApiRequestError(res: Response): Promise<ApiRequestError>
   const body = (isRecord(json) ? json : {}) as Partial<ApiError>;
   const message = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : res.statusText || `Request failed (${res.status})`;
   // Whichever request finds out first, the whole app learns it was signed out and why.
-  if (res.status === 401 && body.code === 'password_changed') noteSignedOut('password_changed');
+  // A 401 anywhere but the sign-in form (where it means a wrong password) means the session is gone.
+  if (res.status === 401 && !res.url.endsWith('/api/auth/signin')) {
+    if (body.code === 'password_changed') noteSignedOut('password_changed');
+    sessionLost.handle();
+  }
   return new ApiRequestError(res.status, message, body);
 }
 

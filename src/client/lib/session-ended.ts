@@ -37,3 +37,16 @@ export const signedOutReason = (): SignedOutReason | null => reason;
 export function useSignedOutReason(): SignedOutReason | null {
   return useSyncExternalStore(subscribeSignedOut, signedOutReason);
 }
+
+/**
+ * Any 401 from the API outside the sign-in form: the session is gone (expired, signed out in
+ * another tab). The app's one handler (app/providers.tsx) signs the tab out; the route guard
+ * then takes the user to sign-in, and back afterwards.
+ */
+export const sessionLost = { handle: (): void => undefined };
+
+/**
+ * The user chose Log Out in this tab: a signed-in page opened afterwards (Back) goes to the
+ * welcome page, not to a sign-in prompt for the account just left. Until the next sign-in.
+ */
+export const logOut = { onPurpose: false };

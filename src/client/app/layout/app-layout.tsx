@@ -4,6 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { usePublicConfig } from '../../lib/api/config';
 import { useCurrentUser } from '../../lib/api/current-user';
+import { canGoBackInApp } from '../../lib/in-app-history';
 import { PageChromeProvider, usePageChromeHost } from '../../lib/page-chrome';
 import { APP_ROUTES, backTarget, documentTitleOf, useCurrentRoute, type AppRoute } from '../routes';
 
@@ -25,6 +26,9 @@ function HeaderBar({ route, onSubtitleSlot, onActionsSlot }: HeaderBarProps) {
   const [path] = useLocation();
   const { data: user } = useCurrentUser();
   // Back never leads to a page that would send the user straight back (routes.ts backTarget).
+  // A public page (Privacy, Terms, Feedback, Get the App) is reached from anywhere: Back goes where
+  // the user came from when that was a page of the app (issue #25).
+  const byHistory = route.auth === 'public' && canGoBackInApp();
   const back = backTarget(route.back, path, user);
   return (
     <header className="sticky top-0 z-40 shrink-0 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -32,6 +36,7 @@ function HeaderBar({ route, onSubtitleSlot, onActionsSlot }: HeaderBarProps) {
         {back !== null && (
           <Link
             href={back}
+            onClick={(e) => byHistory && (e.preventDefault(), history.back())}
             className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-1 rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
           >
             <ArrowLeft className="h-5 w-5 sm:h-4 sm:w-4" aria-hidden />

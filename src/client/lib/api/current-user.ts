@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { SessionState } from '../../../shared/schemas/auth';
 import type { User } from '../../../shared/schemas/user';
 import { apiGet } from '../api-client';
-import { noteSignedOut } from '../session-ended';
+import { logOut, noteSignedOut } from '../session-ended';
 import { clearStoredUser, writeStoredUser } from '../stored-user';
 
 export const currentUserKey = ['/api/user'] as const;
@@ -32,6 +32,7 @@ export function useCurrentUser() {
  */
 export async function setCurrentUser(qc: QueryClient, user: User | null): Promise<void> {
   await qc.cancelQueries({ queryKey: currentUserKey });
+  if (user) logOut.onPurpose = false;
   if (user) writeStoredUser(user);
   else clearStoredUser();
   qc.setQueryData(currentUserKey, user);

@@ -10,13 +10,3 @@ export function authModeFrom(search: string, fallback: AuthMode): AuthMode {
   // A referral link (/auth?ref=CODE) is for someone without an account yet.
   return mode === 'signup' || mode === 'signin' ? mode : params.has('ref') ? 'signup' : fallback;
 }
-
-/**
- * `?next=/checkout`: the page a signed-out visitor was sent here from, to return to after
- * signing in. Only a path of this app: an absolute or protocol-relative address (`//evil.example`)
- * would make the sign-in page an open redirect.
- */
-export function returnPathFrom(search: string): string | null {
-  const next = new URLSearchParams(search).get('next');
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
-}

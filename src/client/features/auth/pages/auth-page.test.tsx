@@ -4,7 +4,9 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../test/make-user';
-import { returnPathFrom } from '../lib/auth-mode';
+import { safeReturnPath } from '../../../lib/return-path';
+
+const returnPathFrom = (search: string) => safeReturnPath(new URLSearchParams(search).get('next'));
 import { AuthPage } from './auth-page';
 import { stubFetch } from '../../../test/fetch-mock';
 

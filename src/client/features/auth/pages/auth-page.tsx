@@ -9,7 +9,8 @@ import { usePublicConfig } from '../../../lib/api/config';
 import { useCurrentUser } from '../../../lib/api/current-user';
 import { homePathFor } from '../../../lib/home-path';
 import { forgetSignedOutReason, SIGNED_OUT_MESSAGES, useSignedOutReason } from '../../../lib/session-ended';
-import { authModeFrom, returnPathFrom, type AuthMode } from '../lib/auth-mode';
+import { safeReturnPath } from '../../../lib/return-path';
+import { authModeFrom, type AuthMode } from '../lib/auth-mode';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 
@@ -26,7 +27,8 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
   const search = useSearch();
   const mode = authModeFrom(search, initialMode);
   // The page that sent a signed-out visitor here (a checkout, the referral page): back there after signing in.
-  const next = returnPathFrom(search);
+  // Only a path of this site (lib/return-path.ts): the sign-in page is no open redirect.
+  const next = safeReturnPath(new URLSearchParams(search).get('next'));
   const { productName } = usePublicConfig();
   const { data: user } = useCurrentUser();
   const signedOutBecause = useSignedOutReason();
@@ -98,7 +100,8 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
             key="signup"
             onSignedUp={() => {
               toast({ title: 'Account created successfully!', description: `Welcome to ${productName}. Let's get you started with onboarding.` });
-              signedIn('/onboarding');
+              // Where the visitor was headed (a checkout link) waits for onboarding and the tutorial (issue #25).
+              signedIn(next ? `/onboarding?next=${encodeURIComponent(next)}` : '/onboarding');
             }}
             onFailed={failed('Sign up failed')}
           />

@@ -6,7 +6,10 @@ import { formatMonthly, formatPrice } from '../../../../shared/plans';
 import type { CheckoutPlan, CreateSubscriptionResult, SandboxCard } from '../../../../shared/schemas/billing';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import type { User } from '../../../../shared/schemas/user';
 import { ApiRequestError } from '../../../lib/api-client';
+import { currentUserKey } from '../../../lib/api/current-user';
+import { rememberDestination } from '../../../lib/destination';
 import { usePlans } from '../../../lib/api/plans';
 import { toast } from '../../../lib/toast-store';
 import { confirmSandboxPayment } from '../api/confirm-sandbox-payment';
@@ -141,13 +144,17 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
       navigate('/account', { replace: true });
       return;
     }
-    if (offer.tier === 'pro') {
-      toast({ title: 'Welcome to Pro!', description: 'Training, community and analytics are unlocked.' });
-      navigate('/training', { replace: true });
-    } else {
-      toast({ title: `Welcome to ${plans.basic.name}!`, description: 'Unlimited coaching is unlocked. Start a new chat any time.' });
-      navigate('/chat', { replace: true });
+    const headedTo = offer.tier === 'pro' ? '/training' : '/chat';
+    if (offer.tier === 'pro') toast({ title: 'Welcome to Pro!', description: 'Training, community and analytics are unlocked.' });
+    else toast({ title: `Welcome to ${plans.basic.name}!`, description: 'Unlimited coaching is unlocked. Start a new chat any time.' });
+    // Paid before onboarding (a new account that followed a checkout link): the coach needs the
+    // profile first, so onboarding, then the tutorial leads on to where they were headed (issue #25).
+    if (qc.getQueryData<User | null>(currentUserKey)?.onboardingCompleted === false) {
+      rememberDestination(headedTo);
+      navigate('/onboarding', { replace: true });
+      return;
     }
+    navigate(headedTo, { replace: true });
   };
 
   const paymentError = (err?: unknown) =>

@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { z } from 'zod';
 import type { ChatMessage, ChatSession, SendMessageInput, streamEventSchemas } from '../../../../shared/schemas/chat';
-import { toApiRequestError } from '../../../lib/api-client';
+import { ApiRequestError, toApiRequestError } from '../../../lib/api-client';
+import { saveReturnDraft } from '../../../lib/return-draft';
+import { readStoredUser } from '../../../lib/stored-user';
 import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast-store';
 import { isPaymentRequired } from '../lib/chat-status';
@@ -209,6 +211,8 @@ export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMess
       const replyId = nextTempId--;
       const now = () => new Date().toISOString();
 
+      // Whose message this is, read now: a 401 signs the tab out (and clears the cache) before it is caught.
+      const author = readStoredUser()?.id ?? null;
       const controller = new AbortController();
       abortRef.current = controller;
       setState({ pending: true, awaitingReply: true });
@@ -242,6 +246,12 @@ export function useStreamMessage({ sessionId, onPaymentRequired }: UseStreamMess
         // is kept as one to retry, for when the rep comes back.
         if (controller.signal.aborted) {
           saveUnsent({ sessionId: id, clientId, content: message, reason: LEFT });
+          return;
+        }
+        // The session has ended: the shell takes the rep to sign-in, and the message waits in the
+        // composer for when they are back (issue #25), instead of an unsent mark they cannot act on.
+        if (err instanceof ApiRequestError && err.status === 401) {
+          saveReturnDraft(author, message);
           return;
         }
         markUnsent({ sessionId: id, clientId, content: message, reason: failureReason(err) });

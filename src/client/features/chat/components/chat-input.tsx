@@ -13,6 +13,8 @@ export interface ChatInputProps {
   pending: boolean;
   /** The box gained (true) or lost (false) focus: on a phone the keyboard is up while it has it. */
   onFocusChange?: (focused: boolean) => void;
+  /** Text the box opens with: a message the server refused because the session had ended (issue #25). */
+  initialValue?: string;
 }
 
 const count = (n: number) => n.toLocaleString();
@@ -22,8 +24,8 @@ const count = (n: number) => n.toLocaleString();
  * characters; past it, it says so and sends nothing. It never cuts the text itself (no
  * maxLength): a pasted story silently lost its end that way (issue #25).
  */
-export function ChatInput({ onSend, pending, onFocusChange }: ChatInputProps) {
-  const [value, setValue] = useState('');
+export function ChatInput({ onSend, pending, onFocusChange, initialValue = '' }: ChatInputProps) {
+  const [value, setValue] = useState(initialValue);
   const box = useRef<HTMLTextAreaElement>(null);
   const length = value.trim().length;
   const over = length - MESSAGE_MAX;

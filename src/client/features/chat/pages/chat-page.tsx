@@ -4,6 +4,7 @@ import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/form-errors';
 import { useCurrentUser } from '../../../lib/api/current-user';
+import { forgetReturnDraft, peekReturnDraft } from '../../../lib/return-draft';
 import { useCreateSession } from '../api/create-session';
 import { chatStatusQuery } from '../../../lib/api/chat-status';
 import { usePlans } from '../../../lib/api/plans';
@@ -93,6 +94,12 @@ export function ChatPage() {
   const [inputFocused, setInputFocused] = useState(false);
   const [newChatBlocked, setNewChatBlocked] = useState(false);
   const pointerDown = usePointerDown();
+
+  // A message refused because the session had ended, back in the box after signing in again (issue #25).
+  const [returnDraft] = useState(() => (user ? peekReturnDraft(user.id) : null));
+  useEffect(() => {
+    if (returnDraft !== null) forgetReturnDraft();
+  }, [returnDraft]);
 
   const [sessionId, setSessionId] = useState<string | null>(null);
   /** The opening choice (reopen, create or upgrade) has been made. */
@@ -281,6 +288,7 @@ export function ChatPage() {
             onSend={(text) => sending.send(text)}
             pending={sending.pending || !ready || (sessionId !== null && !conversation.data)}
             onFocusChange={onInputFocus}
+            initialValue={returnDraft ?? ''}
           />
         ))}
 

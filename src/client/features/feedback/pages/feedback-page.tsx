@@ -4,6 +4,8 @@ import { Bug, Lightbulb, MailCheck, MessageCircle, Timer } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FeedbackForm } from '../components/feedback-form';
+import { useCurrentUser } from '../../../lib/api/current-user';
+import { canGoBackInApp } from '../../../lib/in-app-history';
 
 /** SPEC §2: what happens to feedback once sent. */
 function WhatHappensNext() {
@@ -30,14 +32,29 @@ function WhatHappensNext() {
 
 /** SPEC §2's confirmation screen after a successful submission. */
 function Submitted({ onMore }: { onMore: () => void }) {
+  const { data: user } = useCurrentUser();
+  // A visitor has no chat: back where they came from, or to the welcome page, and said so (issue #25).
+  const back = user
+    ? { href: '/chat', label: 'Back to AI Chat', byHistory: false }
+    : canGoBackInApp()
+      ? { href: '/', label: 'Go back', byHistory: true }
+      : { href: '/', label: 'Back to the welcome page', byHistory: false };
   return (
     <Card className="space-y-4 text-center">
       <MailCheck className="mx-auto h-12 w-12 text-green-600" aria-hidden />
       <h2 className="text-2xl font-bold tracking-tight text-slate-900">Feedback Submitted!</h2>
       <p className="text-slate-600">Thank you for taking the time to help us improve. We will review it within 1-2 business days.</p>
       <div className="flex flex-col justify-center gap-3 sm:flex-row">
-        <Link href="/chat" className={buttonClasses('primary', 'md')}>
-          Back to AI Chat
+        <Link
+          href={back.href}
+          onClick={(e) => {
+            if (!back.byHistory) return;
+            e.preventDefault();
+            history.back();
+          }}
+          className={buttonClasses('primary', 'md')}
+        >
+          {back.label}
         </Link>
         <Button variant="secondary" onClick={onMore}>
           Submit More Feedback

@@ -1,5 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { rememberDestination } from '../../../lib/destination';
+import { safeReturnPath } from '../../../lib/return-path';
 import type { User } from '../../../../shared/schemas/user';
 import { dismissToast, toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
@@ -27,7 +29,15 @@ import {
 import { clearSavedAnswers, readSavedAnswers, saveAnswers } from '../lib/saved-answers';
 
 /** /onboarding only forwards to the first step (SPEC §2 Onboarding). */
+// For the route table: the steps come with the page in one import (the first chunk pays per import).
+export { ONBOARDING_STEPS } from '../lib/onboarding-steps';
+
 export function OnboardingIndexPage() {
+  // `?next=`: where a new account was headed when it signed up, kept for after the tutorial (issue #25).
+  const next = safeReturnPath(new URLSearchParams(useSearch()).get('next'));
+  useEffect(() => {
+    if (next) rememberDestination(next);
+  }, [next]);
   return <Redirect to={FIRST_STEP_PATH} replace />;
 }
 

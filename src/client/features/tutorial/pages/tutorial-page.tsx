@@ -5,6 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { usePublicConfig } from '../../../lib/api/config';
 import { useCurrentUser } from '../../../lib/api/current-user';
+import { forgetDestination, rememberedDestination } from '../../../lib/destination';
 import { DemoVideo } from '../components/demo-video';
 import { formatMonthlyGoal } from '../lib/format-goal';
 import { useSeenTimer } from '../lib/use-seen-timer';
@@ -21,6 +22,8 @@ export function TutorialPage() {
   const { tutorialVideoId } = usePublicConfig();
   const [ready, setReady] = useState(false);
   const markReady = useCallback(() => setReady(true), []);
+  // Where a new account was headed before signing up (a checkout link, issue #25): there, not the chat.
+  const [destination] = useState(rememberedDestination);
 
   // Only a signed-in user who has not been counted yet starts the clock.
   useSeenTimer(ready, !user || user.tutorialSeenAt !== null);
@@ -54,8 +57,8 @@ export function TutorialPage() {
         </p>
       </Card>
 
-      <Link href="/chat" className={buttonClasses('primary', 'lg', 'w-full')}>
-        Continue to AI Coach
+      <Link href={destination ?? '/chat'} onClick={forgetDestination} className={buttonClasses('primary', 'lg', 'w-full')}>
+        {destination ? (destination.startsWith('/checkout') ? 'Continue to checkout' : 'Continue where you were going') : 'Continue to AI Coach'}
       </Link>
     </div>
   );
