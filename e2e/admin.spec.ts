@@ -233,7 +233,8 @@ test('a visitor sends feedback; an admin marks it planned', async ({ page, brows
   await visitor.page.getByRole('button', { name: 'Submit Feedback' }).click();
   await expect(visitor.page.getByRole('heading', { name: 'Feedback Submitted!' })).toBeVisible();
   await expect(visitor.page.getByTestId('toast')).toContainText('Thank you for your feedback!');
-  await expect(visitor.page.getByRole('link', { name: 'Back to AI Chat' })).toHaveAttribute('href', '/chat');
+  // A visitor who opened /feedback directly has no chat to go back to (issue #25): the welcome page.
+  await expect(visitor.page.getByRole('link', { name: 'Back to the welcome page' })).toHaveAttribute('href', '/');
   await expectAccessible(visitor.page, 'feedback submitted');
   await screenshotsAtBothWidths(visitor.page, 'admin', 'feedback-submitted');
   await visitor.page.getByRole('button', { name: 'Submit More Feedback' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { BillingState } from '../src/shared/schemas/billing';
-import { advanceClock, expect, expectAccessible, expectTapTargets, newAccount, repProfile, signUpThroughUi, test } from './fixtures';
+import { advanceClock, expect, expectAccessible, expectTapTargets, signUpOnboarded, test } from './fixtures';
 
 /*
  * Issue #14's checkout journeys, with the sandbox provider (no keys). They run against the app
@@ -13,12 +13,6 @@ const port = Number(process.env.E2E_PORT ?? 5055) + 1;
 const baseURL = `http://127.0.0.1:${port}`;
 test.use({ baseURL, viewport: { width: 390, height: 844 } });
 
-/** Onboarded, as a rep who pays from the app is: paying before onboarding leads to onboarding (return-after-sign-in.spec.ts). */
-async function signUpOnboarded(page: Page, account = newAccount()) {
-  await signUpThroughUi(page, account);
-  expect((await page.request.post('/api/onboarding', { data: repProfile })).ok()).toBe(true);
-  return account;
-}
 
 const billing = async (page: Page) => (await (await page.request.get('/api/billing')).json()) as BillingState;
 
@@ -141,7 +135,7 @@ test('a signed-out visitor is sent to sign in and back; Pro through the launch s
 
 test("a free rep finds the launch special from the locked Training page, chooses it, pays with the test card and has Pro at $2.99", async ({ page }) => {
   test.setTimeout(90_000);
-  await signUpThroughUi(page);
+  await signUpOnboarded(page);
 
   // The locked page names the launch special, and its button leads to the plan chooser.
   await page.goto('/training');

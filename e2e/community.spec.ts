@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { ModerationQueue } from '../src/shared/schemas/moderation';
-import { advanceClock, expect, expectAccessible, expectTapTargets, grantAdmin, newAccount, screenshotsAtBothWidths, signUpThroughUi, test, upgradeToProWithTestCard } from './fixtures';
+import { advanceClock, expect, expectAccessible, expectTapTargets, grantAdmin, newAccount, screenshotsAtBothWidths, signUpOnboarded, test, upgradeToProWithTestCard } from './fixtures';
 
 /*
  * Issue #15's community journey, against the app with no trial (playwright.config.ts: port + 1),
@@ -53,7 +53,7 @@ test('Pro reps post, reply and vote; Hot, New and Top reorder; a report reaches 
   });
 
   // A Free rep: the locked page with the way to Pro; no forum data is asked for, and the API refuses it too.
-  const alice = await signUpThroughUi(page);
+  const alice = await signUpOnboarded(page);
   const asked: string[] = [];
   page.on('request', (r) => void (r.url().includes('/api/community') && asked.push(r.url())));
   await page.goto('/community');

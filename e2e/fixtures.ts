@@ -69,6 +69,13 @@ export async function signUpThroughUi(page: Page, account = newAccount()) {
   return account;
 }
 
+/** Signed up and onboarded, as a rep who pays from the app is: paying before onboarding leads to onboarding (return-after-sign-in.spec.ts). */
+export async function signUpOnboarded(page: Page, account = newAccount()) {
+  await signUpThroughUi(page, account);
+  expect((await page.request.post('/api/onboarding', { data: repProfile })).ok()).toBe(true);
+  return account;
+}
+
 export async function signInThroughUi(page: Page, emailOrUsername: string, password: string) {
   await page.goto('/auth');
   await page.getByLabel('Email or username').fill(emailOrUsername);

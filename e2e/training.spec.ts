@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectTapTargets, screenshotsAtBothWidths, signUpThroughUi, test, upgradeToProWithTestCard } from './fixtures';
+import { expect, expectAccessible, expectTapTargets, screenshotsAtBothWidths, signUpOnboarded, test, upgradeToProWithTestCard } from './fixtures';
 
 /*
  * Issue #15's training journey, against the app with no trial (playwright.config.ts: port + 1),
@@ -15,7 +15,7 @@ const part = (page: Page, id: string) => page.getByTestId(`training-part-${id}`)
 
 test('a free rep sees the locked page, upgrades to Pro with the test card, saves and watches parts, and finds both after reloading', async ({ page }) => {
   test.setTimeout(90_000);
-  await signUpThroughUi(page);
+  await signUpOnboarded(page);
 
   // Free: the locked page, with the catalogue's price and the way to checkout; no training data is asked for.
   const asked: string[] = [];
