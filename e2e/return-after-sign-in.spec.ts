@@ -54,6 +54,8 @@ test('a session that ends with the chat open: the send leads to sign-in, and bac
   await page.goto('/chat');
   const box = page.getByRole('textbox', { name: /message/i });
   await expect(box).toBeEnabled();
+  // The chat's own start-up requests done first: this journey is about the send's 401.
+  await page.waitForLoadState('networkidle');
 
   // The session ends (expired, or signed out elsewhere): the browser's cookie is gone.
   await page.context().clearCookies();
