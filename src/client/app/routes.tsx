@@ -1,5 +1,4 @@
 import { matchRoute, useLocation, useRouter, type Parser } from 'wouter';
-import { Gift, GraduationCap, MessageSquare, User, Users, type LucideIcon } from 'lucide-react';
 import type { QueryClient } from '@tanstack/react-query';
 import { authModeFrom } from '../features/auth/lib/auth-mode';
 import { AuthPage } from '../features/auth/pages/auth-page';
@@ -78,6 +77,8 @@ const ReferralPage = lazyPage(() => import('../features/referrals/pages/referral
 const TrainingPage = lazyPage(() => import('../features/training/pages/training-page').then((m) => m.TrainingPage));
 const TutorialPage = lazyPage(() => import('../features/tutorial/pages/tutorial-page').then((m) => m.TutorialPage));
 
+export type TabIconName = 'chat' | 'training' | 'community' | 'referrals' | 'account';
+
 /**
  * One page of the app, and everything the shell says about it. The router, the header bar (Back
  * and title), the tab bar and the browser tab's title all read this one entry, so they cannot
@@ -95,8 +96,8 @@ export interface AppRoute {
   documentTitle?: string | ((search: string) => string);
   /** Where the header's Back leads (SPEC §2 Shared chrome); null: no Back button. */
   back: string | null;
-  /** This page's own entry in the tab bar, if it has one. */
-  tab: { label: string; icon: LucideIcon } | null;
+  /** This page's own entry in the tab bar, if it has one (the icon by name: layout/tab-icons.tsx). */
+  tab: { label: string; icon: TabIconName } | null;
   /**
    * What surrounds the page: nothing (welcome and sign-in), the header bar only (sign-up,
    * onboarding, tutorial: a flow the tab bar would lead out of), or the header bar plus, for a
@@ -173,13 +174,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     }),
   ),
   { path: '/tutorial', title: 'Tutorial', back: '/home', tab: null, chrome: 'header', page: TutorialPage, auth: 'signed-in' },
-  { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: MessageSquare }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChatData, auth: 'signed-in' },
-  { path: '/training', title: 'Sales Training', back: '/home', tab: { label: 'Training', icon: GraduationCap }, chrome: 'header-and-tabs', page: TrainingPage, auth: 'signed-in' },
-  { path: '/community', title: 'Community', back: '/home', tab: { label: 'Community', icon: Users }, chrome: 'header-and-tabs', page: CommunityPage, auth: 'signed-in' },
+  { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: 'chat' }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChatData, auth: 'signed-in' },
+  { path: '/training', title: 'Sales Training', back: '/home', tab: { label: 'Training', icon: 'training' }, chrome: 'header-and-tabs', page: TrainingPage, auth: 'signed-in' },
+  { path: '/community', title: 'Community', back: '/home', tab: { label: 'Community', icon: 'community' }, chrome: 'header-and-tabs', page: CommunityPage, auth: 'signed-in' },
   { path: '/community/post/:id', title: 'Discussion', back: '/community', tab: null, chrome: 'header-and-tabs', page: CommunityPostPage, auth: 'signed-in' },
-  { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: Gift }, chrome: 'header-and-tabs', page: ReferralPage, auth: 'signed-in' },
+  { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: 'referrals' }, chrome: 'header-and-tabs', page: ReferralPage, auth: 'signed-in' },
   { path: '/progress', title: 'Your Progress', back: '/chat', tab: null, chrome: 'header-and-tabs', page: ProgressPage, auth: 'signed-in' },
-  { path: '/account', title: 'Account Settings', back: '/home', tab: { label: 'Account', icon: User }, chrome: 'header-and-tabs', page: AccountPage, auth: 'signed-in' },
+  { path: '/account', title: 'Account Settings', back: '/home', tab: { label: 'Account', icon: 'account' }, chrome: 'header-and-tabs', page: AccountPage, auth: 'signed-in' },
   { path: '/feedback', title: 'Feedback', back: '/account', tab: null, chrome: 'header-and-tabs', page: FeedbackPage, auth: 'public' },
   { path: '/admin', title: 'Admin Panel', back: '/account', tab: null, chrome: 'header-and-tabs', page: AdminPage, auth: 'signed-in' },
   { path: '/upgrade', title: 'Choose Your Plan', back: '/home', tab: null, chrome: 'header-and-tabs', page: UpgradePage, auth: 'signed-in' },

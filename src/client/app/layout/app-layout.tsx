@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import { cn } from '../../lib/cn';
@@ -7,6 +7,8 @@ import { useCurrentUser } from '../../lib/api/current-user';
 import { canGoBackInApp } from '../../lib/in-app-history';
 import { PageChromeProvider, usePageChromeHost } from '../../lib/page-chrome';
 import { APP_ROUTES, backTarget, documentTitleOf, useCurrentRoute, type AppRoute } from '../routes';
+
+const TabIcon = lazy(() => import('./tab-icons'));
 
 const TABS = APP_ROUTES.flatMap((route) => (route.tab ? [{ path: route.path, ...route.tab }] : []));
 
@@ -69,7 +71,7 @@ function TabBar({ route, inFlow, hidden }: { route: AppRoute; inFlow: boolean; h
       )}
     >
       <ul className="mx-auto grid max-w-4xl grid-cols-5">
-        {TABS.map(({ path, label, icon: Icon }) => {
+        {TABS.map(({ path, label, icon }) => {
           const active = route.path === path;
           return (
             <li key={path}>
@@ -78,7 +80,10 @@ function TabBar({ route, inFlow, hidden }: { route: AppRoute; inFlow: boolean; h
                 aria-current={active ? 'page' : undefined}
                 className={cn('flex min-h-11 flex-col items-center justify-center gap-0.5 py-2 text-xs font-medium', active ? 'text-blue-700' : 'text-slate-500 hover:text-slate-800')}
               >
-                <Icon className="h-5 w-5" aria-hidden />
+                {/* Until the icons' chunk arrives, a box of their size: the labels do not move. */}
+                <Suspense fallback={<span className="h-5 w-5" />}>
+                  <TabIcon name={icon} />
+                </Suspense>
                 {label}
               </Link>
             </li>
