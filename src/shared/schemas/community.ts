@@ -124,7 +124,7 @@ const postFields = {
   replyCount: z.number().int(),
   /** Pinned by an admin: first in every sort. */
   pinned: z.boolean(),
-  /** Hidden by a moderator: only admins ever receive such a post. */
+  /** Hidden by a moderator: only admins, and on its own page its author, ever receive such a post. */
   hidden: z.boolean(),
   /** The caller's own vote: 1, -1 or 0. */
   myVote: z.number().int(),

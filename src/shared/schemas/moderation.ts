@@ -11,7 +11,8 @@ import { idParam } from './primitives.js';
  *   POST /api/admin/moderation/posts/:id/restore          → moderationPostSchema
  *   POST /api/admin/moderation/posts/:id/dismiss-reports  → moderationPostSchema
  *   POST /api/admin/moderation/replies/:id/hide|restore|dismiss-reports → moderationReplySchema
- * A hidden post disappears for everyone but admins (lists, counts, its own page: 404); restoring
+ * A hidden post disappears for everyone but admins (lists, counts, its own page: 404), except that
+ * its author still reads its page, marked hidden (issue #25); restoring
  * brings it back as it was. Dismissing closes the post's open reports without hiding it. Either
  * decision takes the post out of the open queue.
  */

@@ -164,11 +164,10 @@ describe('hide and restore', () => {
     // Hiding twice is fine.
     expect(await act('hide', post.id)).toMatchObject({ hidden: true });
 
-    for (const u of [author, reader]) {
-      expect((await call('GET', `/api/community/posts/${post.id}`, u.cookie)).statusCode).toBe(404);
-      expect((await call('GET', `/api/community/posts/${post.id}/replies`, u.cookie)).statusCode).toBe(404);
-      expect(await listed(u)).not.toContain(post.id);
-    }
+    // Gone from every list, the author's included; its page is the author's alone (below).
+    for (const u of [author, reader]) expect(await listed(u)).not.toContain(post.id);
+    expect((await call('GET', `/api/community/posts/${post.id}`, reader.cookie)).statusCode).toBe(404);
+    expect((await call('GET', `/api/community/posts/${post.id}/replies`, reader.cookie)).statusCode).toBe(404);
     expect((await call('PUT', `/api/community/posts/${post.id}/vote`, reader.cookie, { value: -1 })).statusCode).toBe(404);
     expect((await call('POST', `/api/community/posts/${post.id}/replies`, reader.cookie, { content: 'hello?' })).statusCode).toBe(404);
     expect((await report(reader, post.id)).statusCode).toBe(404);
@@ -186,5 +185,36 @@ describe('hide and restore', () => {
     expect((await call('GET', `/api/community/posts/${post.id}`, reader.cookie)).json<PostDetail>()).toMatchObject({ title: 'to be hidden', score: 1, replyCount: 1, myVote: 1 });
     expect(await careerPosts()).toBe(before);
     expect(await listed(reader)).toContain(post.id);
+  });
+});
+
+describe("a hidden post's author", () => {
+  it('still reads it, marked hidden, while every other member gets 404 and nothing of it', async () => {
+    const author = await proUser(t);
+    const other = await proUser(t);
+    const post = await createPost(t, author, { title: 'my hidden thoughts', content: 'Only I should still see this.' });
+    const replyRow = await reply(t, other, post.id, 'A reply under it.');
+    await act('hide', post.id);
+
+    const mine = await call('GET', `/api/community/posts/${post.id}`, author.cookie);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json<PostDetail>()).toMatchObject({ id: post.id, title: 'my hidden thoughts', content: 'Only I should still see this.', hidden: true, mine: true });
+    const replies = await call('GET', `/api/community/posts/${post.id}/replies`, author.cookie);
+    expect(replies.statusCode, replies.body).toBe(200);
+    expect(replies.json<{ replies: { id: number }[] }>().replies.map((r) => r.id)).toEqual([replyRow.id]);
+
+    // Anyone else: not found, the same answer as for a post that never existed, with no title or text in it.
+    for (const url of [`/api/community/posts/${post.id}`, `/api/community/posts/${post.id}/replies`]) {
+      const res = await call('GET', url, other.cookie);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('my hidden thoughts');
+      expect(res.body).not.toContain('Only I should');
+    }
+    // Reading is all the author may do: no edits, replies or votes on it until a moderator restores it.
+    expect((await call('POST', `/api/community/posts/${post.id}/replies`, author.cookie, { content: 'still here?' })).statusCode).toBe(404);
+    expect((await call('PUT', `/api/community/posts/${post.id}`, author.cookie, { title: 'sneaky', content: 'edit', category: 'career' })).statusCode).toBe(404);
+
+    await act('restore', post.id);
+    expect((await call('GET', `/api/community/posts/${post.id}`, other.cookie)).json<PostDetail>()).toMatchObject({ hidden: false, mine: false });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_WINDOW_MINUTES,
   COMMUNITY_CATEGORIES,
@@ -204,6 +204,13 @@ function postFieldsOf(row: PostRow, user: UserRow) {
 }
 
 const visibleTo = (user: UserRow): SQL | undefined => (user.isAdmin ? undefined : isNull(forumPosts.hiddenAt));
+/**
+ * A post's own page (and its replies) is also open to its author after a moderator hid it
+ * (issue #25): a link or bookmark to their post should say what happened to it, not "not found".
+ * Only the page: lists and counts leave it out for them as for everyone, and every other
+ * member still gets the 404 a missing post gets.
+ */
+const pageVisibleTo = (user: UserRow): SQL | undefined => (user.isAdmin ? undefined : or(isNull(forumPosts.hiddenAt), eq(forumPosts.authorId, user.id)));
 
 /*
  * Pages are read by keyset: the cursor carries the last post's sort key, and the next page
@@ -269,7 +276,7 @@ export async function getPost(db: Executor, user: UserRow, postId: number): Prom
     .from(forumPosts)
     .innerJoin(users, eq(users.id, forumPosts.authorId))
     .leftJoin(forumVotes, and(eq(forumVotes.postId, forumPosts.id), eq(forumVotes.userId, user.id)))
-    .where(and(eq(forumPosts.id, postId), visibleTo(user)));
+    .where(and(eq(forumPosts.id, postId), pageVisibleTo(user)));
   if (!row) throw new HttpError(404, POST_NOT_FOUND);
   return { ...postFieldsOf(row, user), content: row.content, reportedByMe: row.reportedByMe };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { EyeOff, Flag } from 'lucide-react';
 import { Link } from 'wouter';
+import { categoryName } from '../../../../shared/schemas/community';
 import type { ModerationPost, ModerationReply, ModerationReport } from '../../../../shared/schemas/moderation';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -126,7 +127,8 @@ function PostCard({ post }: { post: ModerationPost }) {
     <Card className="space-y-3" data-testid={`moderation-post-${post.id}`}>
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadges openReportCount={post.openReportCount} hidden={post.hidden} />
-        <Badge tone="blue">{post.category}</Badge>
+        {/* The category's name, as the forum shows it, not its stored value ("crm" reads "CRM & Tools"). */}
+        <Badge tone="blue">{categoryName(post.category)}</Badge>
       </div>
       <h4 className="font-semibold break-words text-slate-900">{post.title}</h4>
       <p className="text-sm text-slate-600">

@@ -12,8 +12,11 @@ import { ReplyForm } from './reply-form';
 import { ReportReplyDialog } from './report-dialog';
 import { UserText } from './user-text';
 
-/** One reply: who and when, the text as written; its author may edit or delete it, anyone else report it. */
-export function ReplyItem({ reply }: { reply: Reply }) {
+/**
+ * One reply: who and when, the text as written; its author may edit or delete it, anyone else
+ * report it. `readOnly`: under a post a moderator hid, which its author still reads, nothing can be done.
+ */
+export function ReplyItem({ reply, readOnly = false }: { reply: Reply; readOnly?: boolean }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateReply(reply.postId);
@@ -50,12 +53,12 @@ export function ReplyItem({ reply }: { reply: Reply }) {
       ) : (
         <UserText text={reply.content} className="text-sm text-slate-800" />
       )}
-      {!reply.mine && !reply.hidden && (
+      {!readOnly && !reply.mine && !reply.hidden && (
         <div className="flex gap-1">
           <ReportReplyDialog reply={reply} />
         </div>
       )}
-      {reply.mine && !reply.hidden && !editing && (
+      {!readOnly && reply.mine && !reply.hidden && !editing && (
         <div className="flex gap-1">
           <Button variant="ghost" onClick={() => setEditing(true)} className="text-slate-700">
             <Pencil className="h-4 w-4" aria-hidden />

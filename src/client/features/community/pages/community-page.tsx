@@ -22,7 +22,11 @@ const SORT_HINTS: Record<CommunitySort, string> = {
   top: 'Most votes first',
 };
 
-/** The sort and the category live in the address, so Back from a post returns to the same list. */
+/**
+ * The sort and the category live in the address, so Back from a post returns to the same list.
+ * Each change is a history entry of its own (issue #25): Back steps through the views the reader
+ * chose, and leaves the forum only from the first one. Choosing the view already shown adds none.
+ */
 function useListParams() {
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -37,8 +41,9 @@ function useListParams() {
     const c = next.category === undefined ? category : next.category;
     if (s !== 'hot') out.set('sort', s);
     if (c) out.set('category', c);
+    if (s === sort && c === category) return;
     const query = out.toString();
-    navigate(`/community${query ? `?${query}` : ''}`, { replace: true });
+    navigate(`/community${query ? `?${query}` : ''}`);
   };
   return { sort, category, setSort: (s: CommunitySort) => go({ sort: s }), setCategory: (c: CommunityCategoryId | null) => go({ category: c }) };
 }

@@ -16,6 +16,7 @@ import { useUpdatePost } from '../api/update-post';
 import { CategoryBadge } from '../components/category-badge';
 import { CommunityLocked } from '../components/community-locked';
 import { ConfirmDeleteDialog } from '../components/confirm-dialog';
+import { PinButton } from '../components/pin-button';
 import { PostFormDialog } from '../components/post-form-dialog';
 import { ReplyForm } from '../components/reply-form';
 import { ReplyItem } from '../components/reply-item';
@@ -81,8 +82,19 @@ export function PostPage() {
   const p = post.data;
   const initial: PostInput = { title: p.title, content: p.content, category: p.category };
   const allReplies = replies.data?.pages.flatMap((page) => page.replies) ?? [];
+  // A moderator hid it, and the reader is its author (the server shows it to no other member).
+  const hiddenFromOthers = p.hidden && p.mine && !user.isAdmin;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6">
+      {hiddenFromOthers && (
+        <div role="status" data-testid="hidden-notice" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
+          <EyeOff className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          <p>
+            <span className="font-semibold">This post was hidden by a moderator.</span> Only you can see it: it is not listed in the community, and no one
+            can reply to it or vote on it.
+          </p>
+        </div>
+      )}
       <Card className="space-y-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-center gap-1.5">
           {p.pinned && (
@@ -113,7 +125,8 @@ export function PostPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
           <VoteButtons post={p} layout="row" />
-          <div className="ml-auto flex flex-wrap gap-1">
+          <div className="ml-auto flex flex-wrap items-start gap-1">
+            {user.isAdmin && !p.hidden && <PinButton postId={p.id} pinned={p.pinned} />}
             {p.hidden ? null : p.mine ? (
               <>
                 <PostFormDialog
@@ -169,7 +182,7 @@ export function PostPage() {
         {allReplies.length > 0 && (
           <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white px-4">
             {allReplies.map((r) => (
-              <ReplyItem key={r.id} reply={r} />
+              <ReplyItem key={r.id} reply={r} readOnly={hiddenFromOthers} />
             ))}
           </ol>
         )}
