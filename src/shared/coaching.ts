@@ -57,5 +57,10 @@ export const coachingSchema = z.object({
   topics: z.array(z.enum(TOPICS)),
   /** The named method the reply coaches with, when it coaches with one. */
   method: z.string().optional(),
+  /**
+   * A role-play turn: the coach playing the rep's buyer, or its feedback on the rep's lines in the
+   * scene. Practice, not advice to try on a call, so it takes no call outcome ("Tried it?").
+   */
+  rolePlay: z.literal(true).optional(),
 });
 export type Coaching = z.infer<typeof coachingSchema>;

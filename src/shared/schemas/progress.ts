@@ -98,7 +98,7 @@ export const progressSchema = z.object({
     /** SPEC's "positive outcomes": sessions that lasted more than POSITIVE_SESSION_SECONDS. Not call outcomes. */
     positiveOutcomes: z.number().int(),
   }),
-  /** The last PROGRESS_WEEKS weeks, oldest first; `weekStart` is that Monday (YYYY-MM-DD, in `timeZone`). */
+  /** The last PROGRESS_WEEKS weeks, oldest first, from the account's first week at the earliest; `weekStart` is that Monday (YYYY-MM-DD, in `timeZone`). */
   sessionsPerWeek: z.array(z.object({ weekStart: z.string(), sessions: z.number().int() })),
   /** The coach's replies by the call stage they were about, all three in call order (general chatter left out). */
   stages: z.array(z.object({ stage: z.enum(CALL_STAGES), replies: z.number().int() })),
@@ -125,6 +125,11 @@ export const progressSchema = z.object({
       messageId: z.number().int(),
       sessionId: z.string(),
       conversationTitle: z.string().nullable(),
+      /**
+       * The rep's message the reply answered, whole: it is what tells two replies of one
+       * conversation apart (the title is only the conversation's first message, cut short).
+       */
+      askedAbout: z.string().nullable(),
       method: z.string(),
       stage: z.enum(STAGES),
       at: z.string(),

@@ -21,7 +21,7 @@ const DAY = 24 * HOUR;
 /** The test clock's start (build-test-app.ts): Thursday 15 January 2026, 12:00 UTC. */
 const NOW = new Date('2026-01-15T12:00:00Z');
 
-type Method = 'GET' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, cookie?: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
@@ -70,6 +70,8 @@ const progressOf = async (u: SignedInUser, query = '') => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Progress>();
 };
+/** Backdates the account: the charts start at the week it was made, and these fixtures have months of history. */
+const accountMadeAt = (u: SignedInUser, iso: string) => t.db.update(users).set({ createdAt: new Date(iso) }).where(eq(users.id, u.user.id));
 const outcomeRows = (userId: number) => t.db.select().from(callOutcomes).where(eq(callOutcomes.userId, userId));
 
 describe('Pro gating of GET /api/progress', () => {
@@ -99,7 +101,9 @@ describe('Pro gating of GET /api/progress', () => {
     const p = await progressOf(u);
     expect(p.totals).toEqual({ sessions: 0, messages: 0, averageSessionSeconds: 0, totalTimeSeconds: 0 });
     expect(p.outcomes).toMatchObject({ total: 0, effectiveness: null, effectivenessBasedOn: 0, byTechnique: [] });
-    expect(p.sessionsPerWeek).toHaveLength(12);
+    // A new account: its charts start at the week it was made (the test clock's), not twelve empty weeks before it.
+    expect(p.sessionsPerWeek).toEqual([{ weekStart: '2026-01-12', sessions: 0 }]);
+    expect(p.outcomes.perWeek).toEqual([{ weekStart: '2026-01-12', won: 0, moved_forward: 0, stalled: 0, lost: 0 }]);
     expect(p.recentReplies).toEqual([]);
     expect(p.stages).toEqual([
       { stage: 'intro', replies: 0 },
@@ -270,6 +274,66 @@ describe('the conversation carries its outcomes', () => {
   });
 });
 
+describe('role-play turns', () => {
+  const rolePlay = (method: string): Coaching => ({ ...coach('middle', 'objection_handling', method), rolePlay: true });
+
+  it('takes no outcome on a role-play turn (the buyer\'s line or the scene\'s feedback), and lists none to log', async () => {
+    const u = await quickProUser(t);
+    const { ids } = await conversation(u, [
+      { role: 'user', at: '2026-01-14T09:00:00Z' },
+      { role: 'assistant', at: '2026-01-14T09:00:20Z', coaching: coach('middle', 'objection_handling', 'LAER') },
+      { role: 'user', at: '2026-01-14T09:01:00Z' },
+      { role: 'assistant', at: '2026-01-14T09:01:20Z', coaching: rolePlay('LAER') },
+      { role: 'user', at: '2026-01-14T09:02:00Z' },
+      { role: 'assistant', at: '2026-01-14T09:02:20Z', coaching: rolePlay('LAER') },
+    ]);
+    for (const id of [ids[3], ids[5]]) expect((await logOutcome(u, id as number, { result: 'won' })).statusCode).toBe(404);
+    expect(await outcomeRows(u.user.id)).toEqual([]);
+    const p = await progressOf(u);
+    expect(p.recentReplies.map((r) => r.messageId)).toEqual([ids[1]]);
+  });
+
+  it('counts no call on a role-play turn logged before the turns were marked', async () => {
+    const u = await quickProUser(t);
+    const { ids } = await conversation(u, [
+      { role: 'user', at: '2026-01-14T09:00:00Z' },
+      { role: 'assistant', at: '2026-01-14T09:00:20Z', coaching: coach('middle', 'objection_handling', 'LAER') },
+      { role: 'user', at: '2026-01-14T09:01:00Z' },
+      { role: 'assistant', at: '2026-01-14T09:01:20Z', coaching: coach('middle', 'objection_handling', 'LAER') },
+    ]);
+    await logOutcome(u, ids[1] as number, { result: 'moved_forward' });
+    expect((await logOutcome(u, ids[3] as number, { result: 'won' })).statusCode).toBe(200);
+    // The second reply turns out to be a role-play turn (what migration 0015 marks on old rows).
+    await t.db.update(chatMessages).set({ coaching: rolePlay('LAER') }).where(eq(chatMessages.id, ids[3] as number));
+    const p = await progressOf(u);
+    expect(p.outcomes.total).toBe(1);
+    expect(p.outcomes.counts).toEqual({ won: 0, moved_forward: 1, stalled: 0, lost: 0 });
+    expect(p.outcomes.byTechnique).toEqual([expect.objectContaining({ method: 'LAER', total: 1 })]);
+    expect(p.outcomes.perWeek.reduce((n, w) => n + w.won + w.moved_forward, 0)).toBe(1);
+    expect(p.recentReplies.map((r) => r.messageId)).toEqual([ids[1]]);
+  });
+
+  it('marks the built-in coach\'s role-play turns through the chat, and not its coaching', async () => {
+    const u = await quickProUser(t);
+    const start = await call('POST', '/api/chat/session', u.cookie, {});
+    expect(start.statusCode, start.body).toBeLessThan(300);
+    const sessionId = start.json<{ sessionId: string }>().sessionId;
+    const say = async (message: string) => {
+      const res = await call('POST', '/api/chat/message', u.cookie, { sessionId, message });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await say('My buyer keeps saying the price is too high and I never know what to say back.');
+    await say('Role-play this with me');
+    await say("I hear you. What would it need to cost for this to be a yes?");
+    await say('stop, how did I do?');
+    const messages = (await call('GET', `/api/chat/sessions/${sessionId}`, u.cookie)).json<ChatSession>().messages.filter((m) => m.role === 'assistant');
+    const marked = messages.map((m) => Boolean(m.coaching?.rolePlay));
+    // Coaching first, then the scene: its opening, the buyer's answer, the feedback.
+    expect(marked[0]).toBe(false);
+    expect(marked.slice(-3)).toEqual([true, true, true]);
+  });
+});
+
 describe('progress figures', () => {
   /**
    * The fixture: three sessions of the rep's (one 100 days old), an empty conversation, and a
@@ -277,6 +341,7 @@ describe('progress figures', () => {
    */
   async function fixture() {
     const u = await quickProUser(t);
+    await accountMadeAt(u, '2025-09-01T08:00:00Z');
     const old = await conversation(u, [
       { role: 'user', at: '2025-10-07T09:00:00Z' },
       { role: 'assistant', at: '2025-10-07T09:00:20Z', coaching: coach('middle', 'discovery', 'LAER') },
@@ -389,8 +454,28 @@ describe('progress figures', () => {
     expect(p.recentReplies[1]?.outcome).toEqual({ result: 'won', note: 'Got the meeting.', loggedAt: '2026-01-14T12:00:00.000Z', updatedAt: '2026-01-14T12:00:00.000Z' });
   });
 
+  it("starts the charts at the week the account was made, never before it", async () => {
+    const u = await quickProUser(t);
+    // Made on Wednesday 31 December 2025, in the week of Monday the 29th: three weeks to show, not twelve.
+    await accountMadeAt(u, '2025-12-31T18:00:00Z');
+    await conversation(u, [
+      { role: 'user', at: '2026-01-02T09:00:00Z' },
+      { role: 'assistant', at: '2026-01-02T09:00:20Z', coaching: coach('middle', 'objection_handling', 'LAER') },
+    ]);
+    const p = await progressOf(u);
+    expect(p.sessionsPerWeek).toEqual([
+      { weekStart: '2025-12-29', sessions: 1 },
+      { weekStart: '2026-01-05', sessions: 0 },
+      { weekStart: '2026-01-12', sessions: 0 },
+    ]);
+    expect(p.outcomes.perWeek.map((w) => w.weekStart)).toEqual(['2025-12-29', '2026-01-05', '2026-01-12']);
+    // In Tokyo the account was made on Thursday 1 January: the same week there.
+    expect((await progressOf(u, '?tz=Asia/Tokyo')).sessionsPerWeek[0]?.weekStart).toBe('2025-12-29');
+  });
+
   it('counts weeks in the rep\'s time zone, and refuses one PostgreSQL does not know', async () => {
     const u = await quickProUser(t);
+    await accountMadeAt(u, '2025-09-01T08:00:00Z');
     // Monday 03:00 UTC is still Sunday evening in Los Angeles.
     await conversation(u, [
       { role: 'user', at: '2026-01-12T03:00:00Z' },

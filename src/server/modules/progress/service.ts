@@ -39,13 +39,21 @@ export function toReplyOutcome(row: Pick<CallOutcomeRow, 'result' | 'note' | 'cr
 const NO_REPLY = 'There is no coaching reply with that id.';
 
 /**
+ * A reply the rep could try on a real call, for chat message `m`: the coach's, naming a method,
+ * and not a role-play turn. In a role-play the coach plays the buyer or gives feedback on the
+ * rep's lines: practice, not something to try, so it takes no outcome and counts as no call, even
+ * where an outcome was logged on it before role-play turns were marked (migration 0015).
+ */
+const TRYABLE_REPLY = sql.raw(`m.role = 'assistant' and m.coaching ->> 'method' is not null and (m.coaching ->> 'rolePlay') is distinct from 'true'`);
+
+/**
  * A reply the rep may log an outcome on: an assistant message with a method, in one of the rep's
  * own conversations. Anything else (another rep's, a question without a method, the rep's own
  * message) answers the same 404, so ids reveal nothing.
  */
 const ownCoachingReply = (userId: number, messageId: number) => sql`
   select m.id from ${chatMessages} m join ${chatSessions} c on c.id = m.chat_session_id
-  where m.id = ${messageId} and c.user_id = ${userId} and m.role = 'assistant' and m.coaching ->> 'method' is not null`;
+  where m.id = ${messageId} and c.user_id = ${userId} and ${TRYABLE_REPLY}`;
 
 interface OutcomeSqlRow extends Record<string, unknown> {
   message_id: number;
@@ -96,6 +104,14 @@ async function inTimeZone<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The first week the charts show: PROGRESS_WEEKS back, but never before the week the account was
+ * made (`since`), so a new rep's charts are not a row of empty weeks they could not have used.
+ */
+const firstWeek = (now: string, since: string, tz: string) => sql`greatest(
+  date_trunc('week', ${now}::timestamptz at time zone ${tz}) - make_interval(weeks => ${PROGRESS_WEEKS - 1}),
+  least(date_trunc('week', ${since}::timestamptz at time zone ${tz}), date_trunc('week', ${now}::timestamptz at time zone ${tz})))`;
+
 interface TotalsSqlRow extends Record<string, unknown> {
   totals: { sessions: number; messages: number; avg_seconds: number; total_seconds: number; goals: number; positive: number };
   weeks: { week_start: string; sessions: number }[];
@@ -108,7 +124,7 @@ interface TotalsSqlRow extends Record<string, unknown> {
  * every visit, so one conversation can span days of coming back to it) and the coaching team's
  * replies (an admin answers an escalation whenever they get to it).
  */
-async function sessionFigures(db: Db, userId: number, now: string, tz: string): Promise<TotalsSqlRow> {
+async function sessionFigures(db: Db, userId: number, now: string, since: string, tz: string): Promise<TotalsSqlRow> {
   const { rows } = await db.execute<TotalsSqlRow>(sql`
     with msgs as (
       select m.chat_session_id, m.role, m.created_at
@@ -129,7 +145,7 @@ async function sessionFigures(db: Db, userId: number, now: string, tz: string): 
       ) s left join lengths l using (chat_session_id)
     ), weeks as (
       select generate_series(
-        date_trunc('week', ${now}::timestamptz at time zone ${tz}) - make_interval(weeks => ${PROGRESS_WEEKS - 1}),
+        ${firstWeek(now, since, tz)},
         date_trunc('week', ${now}::timestamptz at time zone ${tz}),
         interval '1 week'
       ) as week_start
@@ -207,15 +223,15 @@ const countsObject = sql.raw(`json_build_object(${CALL_RESULTS.map((r) => `'${r}
  * The rep's logged outcomes: counts, the latest EFFECTIVENESS_WINDOW for the score, per week of
  * logging (the call happened about when it was logged), and by the method of the reply tried.
  */
-async function outcomeFigures(db: Db, userId: number, now: string, tz: string): Promise<OutcomeFiguresSqlRow> {
+async function outcomeFigures(db: Db, userId: number, now: string, since: string, tz: string): Promise<OutcomeFiguresSqlRow> {
   const { rows } = await db.execute<OutcomeFiguresSqlRow>(sql`
     with o as (
       select o.message_id, o.result, o.created_at, coalesce(m.coaching ->> 'method', 'Unnamed method') as method
       from ${callOutcomes} o join ${chatMessages} m on m.id = o.message_id
-      where o.user_id = ${userId}
+      where o.user_id = ${userId} and ${TRYABLE_REPLY}
     ), weeks as (
       select generate_series(
-        date_trunc('week', ${now}::timestamptz at time zone ${tz}) - make_interval(weeks => ${PROGRESS_WEEKS - 1}),
+        ${firstWeek(now, since, tz)},
         date_trunc('week', ${now}::timestamptz at time zone ${tz}),
         interval '1 week'
       ) as week_start
@@ -238,6 +254,7 @@ interface RecentReplySqlRow extends Record<string, unknown> {
   message_id: number;
   session_id: string;
   title: string | null;
+  asked: string | null;
   method: string;
   stage: Stage;
   created_at: Date | string;
@@ -253,17 +270,19 @@ export const RECENT_REPLIES = 12;
 async function recentReplies(db: Db, userId: number): Promise<Progress['recentReplies']> {
   const { rows } = await db.execute<RecentReplySqlRow>(sql`
     select m.id as message_id, c.session_id, c.title, m.coaching ->> 'method' as method, m.coaching ->> 'stage' as stage, m.created_at,
+      (select u.content from ${chatMessages} u where u.chat_session_id = m.chat_session_id and u.role = 'user' and u.id < m.id order by u.id desc limit 1) as asked,
       o.result, o.note, o.created_at as logged_at, o.updated_at
     from ${chatSessions} c
     join ${chatMessages} m on m.chat_session_id = c.id
     left join ${callOutcomes} o on o.message_id = m.id
-    where c.user_id = ${userId} and m.role = 'assistant' and m.coaching ->> 'method' is not null
+    where c.user_id = ${userId} and ${TRYABLE_REPLY}
     order by m.id desc
     limit ${RECENT_REPLIES}`);
   return rows.map((r) => ({
     messageId: r.message_id,
     sessionId: r.session_id,
     conversationTitle: r.title,
+    askedAbout: r.asked,
     method: r.method,
     stage: r.stage,
     at: iso(r.created_at),
@@ -289,8 +308,14 @@ export function effectivenessOf(latest: readonly CallResult[]): number | null {
 /** GET /api/progress: everything the progress page shows, from the rep's own data only. */
 export async function progressOverview(db: Db, user: UserRow, now: Date, timeZone = 'UTC'): Promise<Progress> {
   const at = now.toISOString();
+  const since = user.createdAt.toISOString();
   const [sessions, coaching, outcomes, recent] = await inTimeZone(() =>
-    Promise.all([sessionFigures(db, user.id, at, timeZone), coachingFigures(db, user.id, at), outcomeFigures(db, user.id, at, timeZone), recentReplies(db, user.id)]),
+    Promise.all([
+      sessionFigures(db, user.id, at, since, timeZone),
+      coachingFigures(db, user.id, at),
+      outcomeFigures(db, user.id, at, since, timeZone),
+      recentReplies(db, user.id),
+    ]),
   );
   const n = (v: number | string) => Number(v);
   const counts = (c: Counts): Counts => ({ won: n(c.won), moved_forward: n(c.moved_forward), stalled: n(c.stalled), lost: n(c.lost) });

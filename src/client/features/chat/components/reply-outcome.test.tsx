@@ -43,4 +43,11 @@ describe('the "Tried it?" control under a coach reply', () => {
     expect(screen.queryByTestId('call-outcome')).toBeNull();
     expect(screen.queryByRole('button', { name: /Tried it/ })).toBeNull();
   });
+
+  it('is not offered under a role-play turn (the buyer\'s line, the scene\'s feedback), which carries its method too', async () => {
+    renderBubble(reply({ id: 15, content: '**Your buyer:** "I still need to think about it."', coaching: { stage: 'middle', topics: ['objection_handling'], method: 'LAER', rolePlay: true } }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.queryByTestId('call-outcome')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Tried it/ })).toBeNull();
+  });
 });

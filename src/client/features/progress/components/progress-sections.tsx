@@ -16,7 +16,7 @@ import { OutcomeControl } from '../../../components/call-outcome/outcome-control
 import { RESULT_STYLE } from '../../../components/call-outcome/result-style';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { formatDay, formatDuration } from '../lib/format';
+import { formatDay, formatDuration, formatTime } from '../lib/format';
 
 /** The definition printed under the score, from the same constants the server computes it with. */
 export const EFFECTIVENESS_DEFINITION =
@@ -82,10 +82,15 @@ export function RecentReplies({ replies }: { replies: Progress['recentReplies'] 
                 <span className="font-semibold text-slate-900">{r.method}</span>
                 <span className="text-slate-500">
                   {' · '}
-                  {STAGE_LABELS[r.stage]} · {formatDay(r.at)}
+                  {STAGE_LABELS[r.stage]} · {formatDay(r.at)}, {formatTime(r.at)}
                 </span>
               </p>
-              {r.conversationTitle && <p className="truncate text-xs text-slate-500">“{r.conversationTitle}”</p>}
+              {/* What the rep asked tells two replies of one conversation apart; shown whole, clamped by CSS at a line (so a word), not cut. */}
+              {(r.askedAbout ?? r.conversationTitle) && (
+                <p className="line-clamp-2 text-xs break-words text-slate-600" data-testid="recent-reply-asked">
+                  You asked: “{r.askedAbout ?? r.conversationTitle}”
+                </p>
+              )}
               <OutcomeControl messageId={r.messageId} outcome={r.outcome} method={r.method} showNote className="max-w-none" />
             </li>
           ))}

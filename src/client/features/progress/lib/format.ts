@@ -18,3 +18,8 @@ export function formatWeek(weekStart: string): string {
 export function formatDay(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
+
+/** "2:05 PM": the time of day a reply was given, for telling two replies of one day apart. */
+export function formatTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+}

@@ -92,4 +92,33 @@ describe('ProgressPage', () => {
     expect((await screen.findByTestId('effectiveness-score')).textContent).toBe('50');
     expect(screen.getByTestId('effectiveness').textContent).toContain('from your last 4 calls');
   });
+
+  it('tells replies of one conversation apart: what the rep asked, whole, and the time of day', async () => {
+    const title = 'My buyer keeps saying the price is too high and I never know what to s';
+    const asked = ['My buyer keeps saying the price is too high and I never know what to say back to him.', 'And when they say they need to talk to their partner first?'];
+    fetchMock.mockResolvedValue(
+      json({
+        ...progress(),
+        recentReplies: asked.map((text, i) => ({
+          messageId: 40 + i,
+          sessionId: '00000000-0000-4000-8000-000000000001',
+          conversationTitle: title,
+          askedAbout: text,
+          method: 'LAER',
+          stage: 'middle',
+          at: `2026-01-14T1${i}:30:00.000Z`,
+          outcome: null,
+        })),
+      }),
+    );
+    renderProgress(makeUser({ hasProAccess: true }));
+    const rows = await screen.findAllByTestId('recent-reply');
+    expect(rows).toHaveLength(2);
+    const texts = rows.map((r) => r.textContent ?? '');
+    expect(new Set(texts).size).toBe(2);
+    // The rep's words whole (CSS clamps them at a line), never the stored title cut mid-word.
+    const quotes = screen.getAllByTestId('recent-reply-asked').map((q) => q.textContent);
+    expect(quotes).toEqual(asked.map((text) => `You asked: “${text}”`));
+    expect(texts.join(' ')).not.toContain(`“${title}”`);
+  });
 });

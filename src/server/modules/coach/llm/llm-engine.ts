@@ -374,7 +374,7 @@ function settleTurn(
   const stage: Stage = data.stage ?? base?.stage ?? (guess().stage !== 'general' ? guess().stage : topics[0] ? TOPIC_STAGE[topics[0]] : (earlier?.stage ?? 'general'));
   // Playing the buyer is not coaching with a method.
   const method = step === 'continue' || step === 'start' ? undefined : data.method;
-  const coaching: Coaching = method ? { stage, topics, method } : { stage, topics };
+  const coaching: Coaching = { stage, topics, ...(method ? { method } : {}), ...(step === 'none' ? {} : { rolePlay: true as const }) };
 
   let sceneAfter: Scene | null = null;
   if (step === 'start') sceneAfter = { buyer: data.buyer ?? 'the buyer', exchanges: 1, repLines: [], coaching: { stage, topics } };

@@ -2,7 +2,7 @@ import type { CoachContext } from '../engine.js';
 import type { DialogueState, Turn } from './dialogue-state.js';
 import { eitherOr } from './play.js';
 import { TURN_RULES } from './turn-rules/index.js';
-import { turnInput } from './turn-rules/turn-input.js';
+import { turnInput, type TurnInput, type TurnRule } from './turn-rules/turn-input.js';
 
 /**
  * The built-in coach's dialogue: how each rep message moves the conversation. The state it keeps
@@ -25,21 +25,35 @@ function answeredFirst(message: string, turn: Turn): Turn {
   return { ...turn, reply: { ...turn.reply, content: `${said}\n\n${turn.reply.content}` } };
 }
 
+/**
+ * The rules whose replies are the role-play (its opening line, the buyer's answers, hints, the
+ * feedback that ends it): marked as such in one place, so the chat offers no "Tried it?" under
+ * them and progress counts no calls on them, whichever of the rules wrote the words.
+ */
+const ROLE_PLAY_RULES: ReadonlySet<string> = new Set(['play scene', 'in scene', 'no scene to stop', 'play role-play', 'start role-play']);
+
 /** One turn of the built-in coach: the first rule's answer. */
 export function nextTurn(ctx: CoachContext): Turn {
   const input = turnInput(ctx);
   for (const rule of TURN_RULES) {
-    const turn = rule.apply(input);
-    // A scene of a written moment lasts only while its own rules answer.
-    if (turn && turn.reply.state && !rule.name.startsWith('play ')) {
-      const state = turn.reply.state as DialogueState;
-      const scene = state.play?.scene;
-      if (scene) return { ...turn, reply: { ...turn.reply, state: { ...state, play: { ...state.play, scene: undefined, last: { moment: scene.moment, lines: scene.lines } } } } };
-    }
-    // A line said in a scene is the rep's line to the buyer, not a question to the coach.
-    // The written rules answer a question themselves; a scene line is the rep's line to the buyer.
-    if (turn) return (turn.reply.state as DialogueState | undefined)?.phase === 'roleplay' || rule.name.startsWith('play ') || rule.name.includes('scene') ? turn : answeredFirst(ctx.message, turn);
+    const turn = ruleTurn(ctx, rule, input);
+    if (turn) return ROLE_PLAY_RULES.has(rule.name) ? { ...turn, reply: { ...turn.reply, coaching: { ...turn.reply.coaching, rolePlay: true } } } : turn;
   }
   // Unreachable: clarify answers every message with no topic found and the last rule every other.
   throw new Error('No turn rule answered the message.');
+}
+
+/** One rule's answer, if it has one. */
+function ruleTurn(ctx: CoachContext, rule: TurnRule, input: TurnInput): Turn | undefined {
+  const turn = rule.apply(input);
+  if (!turn) return undefined;
+  // A scene of a written moment lasts only while its own rules answer.
+  if (turn.reply.state && !rule.name.startsWith('play ')) {
+    const state = turn.reply.state as DialogueState;
+    const scene = state.play?.scene;
+    if (scene) return { ...turn, reply: { ...turn.reply, state: { ...state, play: { ...state.play, scene: undefined, last: { moment: scene.moment, lines: scene.lines } } } } };
+  }
+  // A line said in a scene is the rep's line to the buyer, not a question to the coach.
+  // The written rules answer a question themselves; a scene line is the rep's line to the buyer.
+  return (turn.reply.state as DialogueState | undefined)?.phase === 'roleplay' || rule.name.startsWith('play ') || rule.name.includes('scene') ? turn : answeredFirst(ctx.message, turn);
 }
