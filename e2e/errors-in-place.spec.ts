@@ -70,6 +70,8 @@ for (const viewport of [
       await page.goto('/chat');
       const box = page.getByLabel('Message', { exact: true });
       await expect(box).toBeVisible();
+      // A draft of a few lines grows the box, as a rep's first message does.
+      await box.fill('We sell office cleaning contracts.\nProspects say the price is too high.\nThey go quiet after the demo.\nHow do I close?');
       await page.getByRole('button', { name: 'New Chat' }).click();
       await expect(page.getByTestId('toast')).toContainText('Chat Cleared');
       const composer = page.locator('form').filter({ has: box });
