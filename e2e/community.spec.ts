@@ -74,12 +74,11 @@ test('Pro reps post, reply and vote; Hot, New and Top reorder; a report reaches 
   await expect(page.getByRole('heading', { name: 'Sales Community' })).toBeVisible();
   await expect(page.getByTestId('stat-categories')).toHaveText('6');
 
-  // New Post with nothing filled: SPEC's toast, and nothing is sent.
+  // New Post with nothing filled: SPEC's words, in the dialog above Publish (issue #25), and nothing is sent.
   await page.getByRole('button', { name: 'New Post' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Post' });
   await dialog.getByRole('button', { name: 'Publish Post' }).click();
-  await expect(page.getByTestId('toast')).toContainText('Please fill all fields');
-  await expect(page.getByTestId('toast')).toContainText('Title, content, and category are required to create a post.');
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Please fill all fields' })).toContainText('Title, content, and category are required to create a post.');
   await expect(dialog.getByText('Please enter a title.')).toBeVisible();
   await expectAccessible(page, 'new post dialog');
 

@@ -102,17 +102,6 @@ function useDocumentTitle(title: string) {
   }, [title, productName]);
 }
 
-/**
- * Where toasts sit: at the bottom, clear of the header (Back, title, a step indicator) and above
- * the tab bar, and on a page that fills the screen above its input row too.
- */
-function useToastOffset(tabs: boolean, fill: boolean) {
-  useEffect(() => {
-    const rem = (tabs ? 4.5 : 1) + (fill ? 4 : 0);
-    document.documentElement.style.setProperty('--toast-bottom', `calc(${rem}rem + env(safe-area-inset-bottom, 0px))`);
-  }, [tabs, fill]);
-}
-
 /** Shared chrome (SPEC §2): header bar with Back, the page, and the bottom tab bar for signed-in users. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const route = useCurrentRoute();
@@ -123,7 +112,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const chrome = usePageChromeHost(subtitleSlot, actionsSlot);
   const { fill, tabsHidden } = chrome.state;
   const tabs = Boolean(user) && route.chrome === 'header-and-tabs';
-  useToastOffset(tabs && !tabsHidden, fill);
   return (
     <PageChromeProvider value={chrome.value}>
       {/* A page that fills the screen gets exactly the dynamic viewport's height, so nothing below its input row is left over. */}

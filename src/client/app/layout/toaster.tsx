@@ -6,7 +6,7 @@ import { dismissToast, useCurrentToast } from '../../lib/toast-store';
 export function Toaster() {
   const message = useCurrentToast();
   return (
-    <ToastPrimitive.Provider swipeDirection="down">
+    <ToastPrimitive.Provider swipeDirection="up">
       {message && (
         <ToastPrimitive.Root
           key={message.id}
@@ -27,8 +27,13 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
-      {/* At the bottom, above the tab bar and the chat's input (the layout sets --toast-bottom): a toast never covers Back, the title or a step indicator. */}
-      <ToastPrimitive.Viewport className="fixed bottom-[var(--toast-bottom,1rem)] left-1/2 z-[100] flex w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 flex-col outline-none" />
+      {/*
+        Just under the header bar (3.5rem), so a toast covers neither Back and the title nor what a
+        page keeps at the bottom: the chat's message box, a form's or a dialog's main button, the
+        tab bar (issue #25). On a wider screen it keeps to the right, beside the page's column.
+        Errors about a field or a button are shown next to it, not here.
+      */}
+      <ToastPrimitive.Viewport className="fixed left-1/2 top-[calc(4rem+env(safe-area-inset-top,0px))] z-[100] flex w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 flex-col outline-none sm:left-auto sm:right-4 sm:translate-x-0" />
     </ToastPrimitive.Provider>
   );
 }

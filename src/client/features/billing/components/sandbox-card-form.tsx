@@ -28,9 +28,23 @@ export function validateCard(card: SandboxCard, now: Date = new Date()): CardErr
 /**
  * The sandbox provider's card form, standing in for Stripe's hosted fields when no Stripe keys are
  * set: number, MM/YY and CVC with the browser's card autofill names, checked before anything is
- * sent. `pending` disables Pay and says 'Processing…', so a double click pays once.
+ * sent. `pending` disables Pay and says 'Processing…', so a double click pays once. `declined` is
+ * the provider's refusal of the card ('Your card was declined.'): it shows under the card number
+ * until the card is changed (`onCardEdit`), so it is read with the field it is about.
  */
-export function SandboxCardForm({ payLabel, pending, onPay }: { payLabel: string; pending: boolean; onPay: (card: SandboxCard) => void }) {
+export function SandboxCardForm({
+  payLabel,
+  pending,
+  declined = null,
+  onCardEdit,
+  onPay,
+}: {
+  payLabel: string;
+  pending: boolean;
+  declined?: string | null;
+  onCardEdit?: () => void;
+  onPay: (card: SandboxCard) => void;
+}) {
   const [card, setCard] = useState<SandboxCard>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
 
@@ -51,11 +65,13 @@ export function SandboxCardForm({ payLabel, pending, onPay }: { payLabel: string
     setCard((current) => ({ ...current, [field]: value }));
     // A message about what was there before no longer applies once it is being corrected.
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    if (declined) onCardEdit?.();
   };
+  const numberError = errors.number ?? declined ?? undefined;
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label="Card details">
-      <Field id="card-number" label="Card number" error={errors.number}>
+      <Field id="card-number" label="Card number" error={numberError}>
         <Input
           id="card-number"
           name="cardnumber"
@@ -65,8 +81,8 @@ export function SandboxCardForm({ payLabel, pending, onPay }: { payLabel: string
           maxLength={23}
           value={card.number}
           onChange={(e) => change('number', formatCardNumber(e.target.value))}
-          aria-invalid={errors.number ? true : undefined}
-          aria-describedby={describedBy('card-number', { error: errors.number })}
+          aria-invalid={numberError ? true : undefined}
+          aria-describedby={describedBy('card-number', { error: numberError })}
         />
       </Field>
       <div className="grid grid-cols-2 gap-3">

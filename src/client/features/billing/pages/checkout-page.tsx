@@ -111,6 +111,10 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
   const [applePayNoted, setApplePayNoted] = useState(false);
   const [creating, setCreating] = useState(false);
   const [paying, setPaying] = useState(false);
+  // Refusals are shown on the page, by the card or the button they are about, and stay until the
+  // next try: a toast went away after five seconds, far from the card field (issue #25).
+  const [declined, setDeclined] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ title: string; description: string } | null>(null);
   // State updates land after the next render; a second click in the same frame is stopped here.
   const busy = useRef(false);
 
@@ -122,10 +126,11 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
     if (payment || busy.current) return;
     busy.current = true;
     setCreating(true);
+    setFailure(null);
     try {
       setPayment(await createSubscription(plan, { attemptId }));
     } catch (err) {
-      toast({ title: 'Error', description: initFailure(err), variant: 'destructive' });
+      setFailure({ title: 'Error', description: initFailure(err) });
       // The server may have refused for a reason the billing state shows (promo used, plan running).
       void qc.invalidateQueries({ queryKey: billingKey });
     } finally {
@@ -158,18 +163,20 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
   };
 
   const paymentError = (err?: unknown) =>
-    toast({ title: 'Payment Error', description: unreachableMessage(err) ?? 'Something went wrong while paying. Please try again.', variant: 'destructive' });
+    setFailure({ title: 'Payment Error', description: unreachableMessage(err) ?? 'Something went wrong while paying. Please try again.' });
 
   const paySandbox = async (card: SandboxCard) => {
     if (!payment || busy.current) return;
     busy.current = true;
     setPaying(true);
+    setDeclined(null);
+    setFailure(null);
     try {
       const { paymentIntentId } = await confirmSandboxPayment({ clientSecret: payment.clientSecret, card });
       await paid(paymentIntentId, payment.subscriptionId);
     } catch (err) {
       const refused = refusedMessage(err);
-      if (refused) toast({ title: 'Payment Failed', description: refused, variant: 'destructive' });
+      if (refused) setDeclined(refused);
       else paymentError(err);
     } finally {
       busy.current = false;
@@ -180,6 +187,7 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
   const payStripe = async (paymentIntentId: string) => {
     if (!payment) return;
     setPaying(true);
+    setFailure(null);
     try {
       await paid(paymentIntentId, payment.subscriptionId);
     } catch (err) {
@@ -190,6 +198,13 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
   };
 
   const reason = billing.data ? unavailableReason(plan, billing.data) : null;
+
+  const failureNote = failure && (
+    <div role="alert" data-testid="checkout-failure" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      <p className="font-semibold">{failure.title}</p>
+      <p>{failure.description}</p>
+    </div>
+  );
 
   let action;
   if (billing.isPending) {
@@ -215,6 +230,7 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
             Apple Pay
           </Button>
         </div>
+        {failureNote}
         {billing.data?.provider === 'stripe' && <p className="text-sm text-slate-600">Google Pay and Apple Pay show in the card form where your browser offers them.</p>}
       </Card>
     );
@@ -246,13 +262,14 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
               payLabel={offer.payLabel}
               busy={paying}
               onPaid={(id) => void payStripe(id)}
-              onRefused={(message) => toast({ title: 'Payment Failed', description: message, variant: 'destructive' })}
+              onRefused={(message) => setFailure({ title: 'Payment Failed', description: message })}
               onException={paymentError}
             />
           </Suspense>
         ) : (
-          <SandboxCardForm payLabel={offer.payLabel} pending={paying} onPay={(card) => void paySandbox(card)} />
+          <SandboxCardForm payLabel={offer.payLabel} pending={paying} declined={declined} onCardEdit={() => setDeclined(null)} onPay={(card) => void paySandbox(card)} />
         )}
+        {failureNote}
         <p className="flex items-start gap-2 text-xs text-slate-600">
           <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden />
           <span>

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -16,14 +16,15 @@ import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast-store';
 
 const EMPTY = { title: '', content: '', category: '' as CommunityCategoryId };
 const FIELDS = ['title', 'content', 'category'] as const;
 
 /**
  * SPEC §2's New Post dialog, and the same form for an author's edit: title, category and content,
- * all required ('Please fill all fields'), checked by the schema the server checks with.
+ * all required ('Please fill all fields'), checked by the schema the server checks with. Every
+ * refusal is shown in the dialog, by the field it is about or above the submit button, never in a
+ * toast: a toast goes away, and on a phone it would sit far from the field (issue #25).
  */
 export function PostFormDialog({
   open,
@@ -48,25 +49,29 @@ export function PostFormDialog({
     defaultValues: initial ?? EMPTY,
   });
   const { errors, isSubmitting } = formState;
+  // What is not about one field: a required field left empty (SPEC's 'Please fill all fields'), or the server's refusal.
+  const [formError, setFormError] = useState<{ title: string; description: string } | null>(null);
 
   // Each opening starts from the post as stored (an edit) or blank (a new post).
   useEffect(() => {
-    if (open) reset(initial ?? EMPTY);
+    if (open) {
+      reset(initial ?? EMPTY);
+      setFormError(null);
+    }
   }, [open, initial, reset]);
 
   const onValid = async (input: PostInput) => {
+    setFormError(null);
     try {
       await save(input);
       onOpenChange(false);
     } catch (err) {
-      if (!applyServerErrors(err, FIELDS, setError)) toast({ title: 'Not posted', description: errorMessage(err), variant: 'destructive' });
+      if (!applyServerErrors(err, FIELDS, setError)) setFormError({ title: 'Not posted', description: errorMessage(err) });
     }
   };
   const onInvalid = () => {
     const values = getValues();
-    if (!values.title.trim() || !values.content.trim() || !values.category) {
-      toast({ title: FILL_ALL_FIELDS.title, description: FILL_ALL_FIELDS.description, variant: 'destructive' });
-    }
+    setFormError(!values.title.trim() || !values.content.trim() || !values.category ? FILL_ALL_FIELDS : null);
   };
 
   return (
@@ -94,11 +99,17 @@ export function PostFormDialog({
         <Field id="post-content" label="Content" hint={`Up to ${POST_CONTENT_MAX.toLocaleString('en-US')} characters. Line breaks are kept.`} error={errors.content?.message}>
           <Textarea id="post-content" rows={6} aria-invalid={Boolean(errors.content)} aria-describedby={describedBy('post-content', { hint: true, error: errors.content })} {...register('content')} />
         </Field>
+        {formError && (
+          <div id="post-form-error" role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p className="font-semibold">{formError.title}</p>
+            <p>{formError.description}</p>
+          </div>
+        )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={isSubmitting}>
+          <Button type="submit" disabled={isSubmitting} aria-describedby={formError ? 'post-form-error' : undefined}>
             {isSubmitting ? 'Saving…' : submitLabel}
           </Button>
         </div>

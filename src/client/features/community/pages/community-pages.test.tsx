@@ -149,9 +149,12 @@ describe('CommunityPage', () => {
     });
     renderAt('/community', pro());
     fireEvent.click(await screen.findByRole('button', { name: 'New Post' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Publish Post' }));
-    await waitFor(() => expect(screen.getByTestId('toast').textContent).toBe('Please fill all fields|Title, content, and category are required to create a post.'));
+    const publish = await screen.findByRole('button', { name: 'Publish Post' });
+    fireEvent.click(publish);
+    // In the dialog, by the fields and above Publish Post, not in a toast (issue #25).
+    await waitFor(() => expect(document.getElementById(publish.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Please fill all fieldsTitle, content, and category are required to create a post.'));
     expect(screen.getByText('Please enter a title.')).toBeTruthy();
+    expect(screen.queryByTestId('toast')).toBeNull();
     expect(writes).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../shared/schemas/user';
-import { dismissToast, toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast-store';
 import { makeUser } from '../../../test/make-user';
 import { currentUserKey } from '../../../lib/api/current-user';
 import { ONBOARDING_STEPS, type StepSlug } from '../lib/onboarding-steps';
@@ -35,12 +35,11 @@ const fetchMock = stubFetch();
 
 afterEach(() => {
   vi.mocked(toast).mockClear();
-  vi.mocked(dismissToast).mockClear();
   localStorage.clear();
 });
 
 describe('OnboardingStepPage', () => {
-  it('shows the progress, keeps Next disabled while empty, and toasts an invalid age', () => {
+  it('shows the progress, keeps Next disabled while empty, and says at the field that the age is invalid', () => {
     const { memory } = renderStep('age');
     expect(screen.getByText('Step 1 of 7')).toBeTruthy();
     expect(screen.getAllByTestId('step-dot')).toHaveLength(7);
@@ -50,8 +49,8 @@ describe('OnboardingStepPage', () => {
     fireEvent.change(screen.getByLabelText('Age'), { target: { value: '15' } });
     expect(next.disabled).toBe(false);
     fireEvent.click(next);
-    expect(toast).toHaveBeenCalledWith({ title: 'Invalid Age', description: 'Please enter a valid age between 18 and 100.', variant: 'destructive' });
-    // The same words sit under the field, read out with it, since the toast goes away.
+    // Under the field, read out with it; not in a toast, which goes away and sits far from the field (issue #25).
+    expect(toast).not.toHaveBeenCalled();
     const age = screen.getByLabelText('Age');
     const describedBy = age.getAttribute('aria-describedby') ?? '';
     expect(describedBy).not.toBe('');
@@ -64,7 +63,6 @@ describe('OnboardingStepPage', () => {
     fireEvent.change(screen.getByLabelText('Age'), { target: { value: '34' } });
     expect(screen.queryByText('Please enter a valid age between 18 and 100.')).toBeNull();
     fireEvent.click(next);
-    expect(dismissToast).toHaveBeenCalledWith(1);
     expect(memory.history.at(-1)).toBe('/onboarding/location');
   });
 
@@ -160,7 +158,11 @@ describe('OnboardingStepPage', () => {
     fireEvent.change(screen.getByLabelText('Product or service'), { target: { value: 'CRM' } });
     fireEvent.click(screen.getByRole('button', { name: 'Complete Setup' }));
 
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Database unavailable', variant: 'destructive' }));
+    // Above Complete Setup, which it is about, and not in a toast.
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Database unavailable');
+    expect(screen.getByRole('button', { name: 'Complete Setup' }).getAttribute('aria-describedby')).toBe(alert.id);
+    expect(toast).not.toHaveBeenCalled();
     expect(memory.history.at(-1)).toBe('/onboarding/product');
     expect(readSavedAnswers().product).toBe('CRM');
   });

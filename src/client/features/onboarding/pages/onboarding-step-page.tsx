@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { rememberDestination } from '../../../lib/destination';
 import { safeReturnPath } from '../../../lib/return-path';
 import type { User } from '../../../../shared/schemas/user';
-import { dismissToast, toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/form-errors';
@@ -56,7 +56,8 @@ function StepForm({ step, user }: { step: OnboardingStep; user: User }) {
   const [draft, setDraft] = useState<StepDraft>(() => initialDraft(step, readSavedAnswers(), user));
   const [fieldError, setFieldError] = useState<{ field: OnboardingField; message: string } | null>(null);
   // This step's complaint, withdrawn once the answer is fixed so it does not follow the user onward.
-  const errorToast = useRef<number | null>(null);
+  // The server's refusal of the finished profile, shown above Complete Setup until the next try.
+  const [submitError, setSubmitError] = useState<string | null>(null);
   const signOut = useSignOut();
   const next = nextStep(step);
   const first = stepNumber(step) === 1;
@@ -81,14 +82,12 @@ function StepForm({ step, user }: { step: OnboardingStep; user: User }) {
 
     const checked = checkStep(step, draft);
     if (!checked.ok) {
-      // At the field as well as in the toast: the toast goes away, and it is far from the field on a phone.
+      // At the field only, not in a toast: a toast goes away, and on a phone it sits far from the field (issue #25).
       setFieldError({ field: checked.field, message: checked.toast.description });
-      errorToast.current = toast({ ...checked.toast, variant: 'destructive' });
       const invalid = step.fields.find((f) => f.name === checked.field);
       if (invalid) document.getElementById(fieldId(invalid))?.focus();
       return;
     }
-    if (errorToast.current !== null) dismissToast(errorToast.current);
     // Saved before leaving the page, so a reload or Back anywhere later still has it.
     const saved = saveAnswers(checked.answers);
     if (next) {
@@ -102,13 +101,14 @@ function StepForm({ step, user }: { step: OnboardingStep; user: User }) {
       navigate(profile.step.path);
       return;
     }
+    setSubmitError(null);
     submit.mutate(profile.profile, {
       onSuccess: () => {
         clearSavedAnswers();
         toast({ title: 'Welcome!', description: "Your profile is complete. Let's start coaching!" });
         navigate('/tutorial');
       },
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
+      onError: (err) => setSubmitError(errorMessage(err)),
     });
   };
 
@@ -130,6 +130,11 @@ function StepForm({ step, user }: { step: OnboardingStep; user: User }) {
               onChange={(value) => setValue(field.name, value)}
             />
           ))}
+          {submitError && (
+            <p id="onboarding-submit-error" role="alert" className="text-sm font-medium text-red-700">
+              {submitError}
+            </p>
+          )}
           <div className="flex gap-3 pt-1">
             {first ? (
               // Nothing comes before the first step for a signed-in user; the way out is signing out.
@@ -141,7 +146,7 @@ function StepForm({ step, user }: { step: OnboardingStep; user: User }) {
                 Back
               </Button>
             )}
-            <Button type="submit" className="flex-1" disabled={!filled || submit.isPending}>
+            <Button type="submit" className="flex-1" disabled={!filled || submit.isPending} aria-describedby={submitError ? 'onboarding-submit-error' : undefined}>
               {next ? 'Next' : submit.isPending ? 'Saving...' : 'Complete Setup'}
             </Button>
           </div>
