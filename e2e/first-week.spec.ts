@@ -45,3 +45,17 @@ test.describe('on a desktop', () => {
     await expect(page.locator('header img[src="/icons/icon.svg"]')).toBeVisible();
   });
 });
+
+test("a friend's referral link opens a sign-up that says a friend sent it, and promises no reward for the newcomer", async ({ page, browser }) => {
+  const friend = await browser.newContext();
+  const friendPage = await friend.newPage();
+  await signUpOnboarded(friendPage);
+  const { link } = (await (await friendPage.request.get('/api/referral')).json()) as { link: string };
+  await friend.close();
+  // A path unless the server has a PUBLIC_URL.
+  const url = new URL(link, 'http://placeholder.invalid');
+  await page.goto(url.pathname + url.search);
+  const note = page.getByTestId('referral-note');
+  await expect(note).toContainText('A friend invited you.');
+  await expect(note).not.toContainText(/you both|you get/i);
+});
