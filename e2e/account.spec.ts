@@ -34,7 +34,7 @@ test('edits the sales profile and changes the password from the account page', a
   await profile.getByLabel('Industry').fill('Logistics');
   await profile.getByLabel('Product or service').fill('Freight software');
   await profile.getByRole('button', { name: 'Save profile' }).click();
-  await expect(profile.getByText('Must be at least 18 years old')).toBeVisible();
+  await expect(profile.getByText('Please enter a valid age between 18 and 100.')).toBeVisible();
   await profile.getByLabel('Age').fill('41');
   await profile.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByTestId('toast')).toContainText('Profile updated');
@@ -51,7 +51,21 @@ test('edits the sales profile and changes the password from the account page', a
   await page.getByText('Password', { exact: true }).click();
   const form = page.getByRole('form', { name: 'Change password' });
   await form.getByLabel('Current password').fill('not-my-password');
-  await form.getByLabel('New password').fill('Fresh-Pipeline-2027');
+  await form.getByLabel('New password', { exact: true }).fill('Fresh-Pipeline-2027');
+  // Typed twice, and a mismatch is said at the confirmation before anything is sent (issue #25).
+  await form.getByLabel('Confirm new password').fill('Fresh-Pipeline-2072');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByLabel('Confirm new password')).toHaveAccessibleDescription('The two new passwords do not match.');
+  // One toggle shows what was typed in all three fields, and says whether it is on.
+  const show = form.getByRole('button', { name: 'Show passwords' });
+  await expect(show).toHaveAttribute('aria-pressed', 'false');
+  await show.click();
+  await expect(show).toHaveAttribute('aria-pressed', 'true');
+  await expect(form.getByLabel('Confirm new password')).toHaveAttribute('type', 'text');
+  await expect(form.getByLabel('Confirm new password')).toHaveValue('Fresh-Pipeline-2072');
+  await show.click();
+  await expect(form.getByLabel('New password', { exact: true })).toHaveAttribute('type', 'password');
+  await form.getByLabel('Confirm new password').fill('Fresh-Pipeline-2027');
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(form.getByText('Your current password is not correct.')).toBeVisible();
   await form.getByLabel('Current password').fill(me.password);

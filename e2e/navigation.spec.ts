@@ -176,7 +176,8 @@ test('a device signed out by a password change elsewhere is told why', async ({ 
   await page.locator('summary').filter({ hasText: 'Password' }).click();
   const form = page.getByRole('form', { name: 'Change password' });
   await form.getByLabel('Current password').fill(account.password);
-  await form.getByLabel('New password').fill('Brand-New-Pitch-42');
+  await form.getByLabel('New password', { exact: true }).fill('Brand-New-Pitch-42');
+  await form.getByLabel('Confirm new password').fill('Brand-New-Pitch-42');
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByTestId('toast')).toContainText('Password changed');
 

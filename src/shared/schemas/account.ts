@@ -39,6 +39,20 @@ export const passwordChangeSchemaFor = (account: { username: string; email: stri
     if (passwordIsIdentity(input.newPassword, account)) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_IS_IDENTITY });
   });
 
+export const PASSWORDS_DIFFER = 'The two new passwords do not match.';
+
+/**
+ * The account page's password form: the change above plus the new password typed twice, since a
+ * typo in a hidden field would lock the user out of the only password they have (issue #25). The
+ * confirmation never leaves the browser: the form sends the change's two fields.
+ */
+export const passwordChangeFormSchemaFor = (account: { username: string; email: string }) =>
+  passwordChangeSchema.extend({ confirmPassword: safeString() }).superRefine((input, ctx) => {
+    if (passwordIsIdentity(input.newPassword, account)) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_IS_IDENTITY });
+    if (input.confirmPassword !== input.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DIFFER });
+  });
+export type PasswordChangeFormInput = z.infer<ReturnType<typeof passwordChangeFormSchemaFor>>;
+
 export const DELETE_CONFIRMATION = 'DELETE';
 
 /** DELETE /api/account: the typed confirmation and the password, so a left-open session cannot do it. */

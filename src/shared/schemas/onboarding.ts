@@ -4,6 +4,13 @@ import { salesExperienceValues } from './user.js';
 
 export const STRUGGLE_MAX = 500;
 export const TEXT_MAX = 120;
+/**
+ * One rule and one message for the age wherever it is asked (the onboarding step and the account
+ * page's profile editor, issue #25): a whole number from 18 to 100.
+ */
+export const AGE_MIN = 18;
+export const AGE_MAX = 100;
+export const AGE_MESSAGE = `Please enter a valid age between ${AGE_MIN} and ${AGE_MAX}.`;
 /** Incomes are whole dollars; the cap only stops absurd input. */
 export const INCOME_MAX = 100_000_000;
 
@@ -18,7 +25,7 @@ const income = (message: string) =>
  * by the step pages, POST /api/onboarding and the account page's profile editor.
  */
 export const onboardingSchema = z.strictObject({
-  age: z.number({ error: 'Invalid age' }).int('Invalid age').min(18, 'Must be at least 18 years old').max(100, 'Invalid age'),
+  age: z.number({ error: AGE_MESSAGE }).int(AGE_MESSAGE).min(AGE_MIN, AGE_MESSAGE).max(AGE_MAX, AGE_MESSAGE),
   city: requiredText('Please enter your city.'),
   state: requiredText('Please enter your state.'),
   salesExperience: z.enum(salesExperienceValues, { error: 'Please select your sales experience' }),

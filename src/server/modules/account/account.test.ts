@@ -5,6 +5,7 @@ import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, session
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser, sessionCookieOf, type SignedInUser } from '../../test/factories.js';
 import { validProfile } from '../../test/profile.js';
+import { AGE_MESSAGE } from '../../../shared/schemas/onboarding.js';
 import { hashToken } from '../auth/service.js';
 
 let t: TestApp;
@@ -59,7 +60,7 @@ describe('PUT /api/account/profile', () => {
     expect(ok.json()).toMatchObject({ industry: 'Solar', targetIncome: 9000, onboardingCompleted: true });
     const bad = await call('PUT', '/api/account/profile', u.cookie, validProfile({ age: 12 }));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.age).toContain('Must be at least 18 years old');
+    expect(bad.json().errors.age).toContain(AGE_MESSAGE);
     const [row] = await t.db.select().from(users).where(eq(users.id, u.user.id));
     expect(row?.age).toBe(34);
   });

@@ -4,6 +4,7 @@ import { users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser } from '../../test/factories.js';
 import { validProfile } from '../../test/profile.js';
+import { AGE_MESSAGE } from '../../../shared/schemas/onboarding.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,10 +51,10 @@ describe('POST /api/onboarding', () => {
   });
 
   it.each([
-    ['age', 17, 'Must be at least 18 years old'],
-    ['age', 101, 'Invalid age'],
-    ['age', 30.5, 'Invalid age'],
-    ['age', '34', 'Invalid age'],
+    ['age', 17, AGE_MESSAGE],
+    ['age', 101, AGE_MESSAGE],
+    ['age', 30.5, AGE_MESSAGE],
+    ['age', '34', AGE_MESSAGE],
     ['city', '   ', 'Please enter your city.'],
     ['state', '', 'Please enter your state.'],
     ['salesExperience', '10 years', 'Please select your sales experience'],

@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
-import { passwordChangeSchemaFor, type PasswordChangeInput } from '../../../../shared/schemas/account';
+import { useMemo, useState } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+import { passwordChangeFormSchemaFor, type PasswordChangeFormInput } from '../../../../shared/schemas/account';
 import { PASSWORD_RULES } from '../../../../shared/schemas/auth-rules';
 import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
@@ -14,40 +15,65 @@ import { useChangePassword } from '../api/change-password';
 export function PasswordForm({ account }: { account: { username: string; email: string } }) {
   const change = useChangePassword();
   const { username, email } = account;
-  const schema = useMemo(() => passwordChangeSchemaFor({ username, email }), [username, email]);
-  const { register, handleSubmit, formState, setError, reset } = useForm<PasswordChangeInput>({
+  const schema = useMemo(() => passwordChangeFormSchemaFor({ username, email }), [username, email]);
+  // One toggle for the three fields: someone checking what they typed wants to see all of it.
+  const [shown, setShown] = useState(false);
+  const { register, handleSubmit, formState, setError, reset } = useForm<PasswordChangeFormInput>({
     resolver: zodResolver(schema),
-    defaultValues: { currentPassword: '', newPassword: '' },
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors } = formState;
-  const onSubmit = (input: PasswordChangeInput) =>
-    change.mutate(input, {
-      onSuccess: () => {
-        reset();
-        toast({ title: 'Password changed', description: 'You were signed out everywhere else.' });
+  const type = shown ? 'text' : 'password';
+  // The confirmation is the form's own check: the server is sent the change alone.
+  const onSubmit = ({ currentPassword, newPassword }: PasswordChangeFormInput) =>
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          reset();
+          setShown(false);
+          toast({ title: 'Password changed', description: 'You were signed out everywhere else.' });
+        },
+        onError: (err) => {
+          if (!applyServerErrors(err, ['currentPassword', 'newPassword'], setError)) toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+        },
       },
-      onError: (err) => {
-        if (!applyServerErrors(err, ['currentPassword', 'newPassword'], setError)) toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
-      },
-    });
+    );
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Change password">
       <Field id="password-current" label="Current password" error={errors.currentPassword?.message}>
-        <Input id="password-current" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} aria-describedby={describedBy('password-current', { error: errors.currentPassword })} {...register('currentPassword')} />
+        <Input id="password-current" type={type} autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} aria-describedby={describedBy('password-current', { error: errors.currentPassword })} {...register('currentPassword')} />
       </Field>
       <Field id="password-new" label="New password" hint={PASSWORD_RULES} error={errors.newPassword?.message}>
         <Input
           id="password-new"
-          type="password"
+          type={type}
           autoComplete="new-password"
           aria-invalid={Boolean(errors.newPassword)}
           aria-describedby={describedBy('password-new', { hint: true, error: errors.newPassword })}
           {...register('newPassword')}
         />
       </Field>
-      <Button type="submit" disabled={change.isPending}>
-        {change.isPending ? 'Saving...' : 'Change password'}
-      </Button>
+      <Field id="password-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
+        <Input
+          id="password-confirm"
+          type={type}
+          autoComplete="new-password"
+          aria-invalid={Boolean(errors.confirmPassword)}
+          aria-describedby={describedBy('password-confirm', { error: errors.confirmPassword })}
+          {...register('confirmPassword')}
+        />
+      </Field>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? 'Saving...' : 'Change password'}
+        </Button>
+        {/* A fixed name with aria-pressed, so a screen reader hears "Show passwords, toggle button, pressed". */}
+        <Button type="button" variant="secondary" aria-pressed={shown} aria-controls="password-current password-new password-confirm" onClick={() => setShown((s) => !s)}>
+          {shown ? <EyeOff className="h-4 w-4" aria-hidden /> : <Eye className="h-4 w-4" aria-hidden />}
+          Show passwords
+        </Button>
+      </div>
     </form>
   );
 }

@@ -163,6 +163,26 @@ describe('the auth forms with their validation loaded', () => {
     await waitFor(() => expect(alerts()).toEqual(['That username is already taken.']));
   });
 
+  it("sign-up through a friend's link says so, and promises the newcomer no reward the rules do not give", async () => {
+    history.replaceState(null, '', '/auth?mode=signup&ref=FRIEND42');
+    try {
+      const { SignUpForm } = await loadForms();
+      renderWithClient(<SignUpForm onSignedUp={vi.fn()} onFailed={vi.fn()} />);
+      const note = await screen.findByTestId('referral-note');
+      expect(note.textContent).toContain('A friend invited you.');
+      expect(note.textContent).toContain('your friend may earn a free month of Pro');
+    } finally {
+      history.replaceState(null, '', '/');
+    }
+  });
+
+  it('sign-up without a referral link says nothing of one', async () => {
+    const { SignUpForm, authValidation } = await loadForms();
+    renderWithClient(<SignUpForm onSignedUp={vi.fn()} onFailed={vi.fn()} />);
+    await waitFor(() => expect(authValidation.loaded()).toBeDefined());
+    expect(screen.queryByTestId('referral-note')).toBeNull();
+  });
+
   it("hands the page's error boundary the failure when the validation cannot be fetched", async () => {
     hold.fail = true;
     const { SignInForm } = await loadForms();

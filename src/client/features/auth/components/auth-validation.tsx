@@ -87,5 +87,19 @@ export function SignUpValidation({ bind, onSignedUp, onFailed }: ValidationProps
     });
     // errors is rebuilt each render; its messages are what matter.
   }, [bind, register, handleSubmit, setError, latest, pending, errors.username, errors.email, errors.password]);
-  return null;
+  return ref ? <ReferralNote /> : null;
+}
+
+/**
+ * Said to a visitor who came through a friend's link (issue #25), from here so the first chunk
+ * pays nothing for it. True to DECISIONS §5: the new user gets no reward of their own, and the
+ * friend's free Pro month depends on a first paid invoice and on the referral passing the checks
+ * (modules/referrals/eligibility.ts), so it "may" follow.
+ */
+function ReferralNote() {
+  return (
+    <p data-testid="referral-note" className="rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900">
+      <span className="font-semibold">A friend invited you.</span> Creating your account is free. If you subscribe later, your friend may earn a free month of Pro as thanks.
+    </p>
+  );
 }

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { Link } from 'wouter';
 import { ChartNoAxesColumn, History, SquarePen } from 'lucide-react';
 import type { ChatStatus } from '../../../../shared/schemas/chat';
+import { Logo } from '../../../components/logo';
 import { useHeaderSlots } from '../../../lib/page-chrome';
 import { chatSubtitle, chatSubtitleShort } from '../lib/chat-status';
 
@@ -58,9 +59,15 @@ export function ChatHeader({ status, showNewChat, busy, onNewChat, onPastChats }
       {showNewChat && <HeaderAction label="New Chat" icon={SquarePen} onClick={onNewChat} disabled={busy} />}
     </>
   );
-  if (slots.subtitle && slots.actions) {
+  // The chat is a rep's home, so its bar carries the product's mark (issue #25). Decorative: the
+  // title beside it names the page. It goes into the header's row itself, first in line (the chat
+  // has no Back), because the layout offers no leading slot and adding one would cost the first chunk.
+  const logo = <Logo className="order-first ml-2 h-8 w-8 shrink-0 rounded-lg" />;
+  const row = slots.actions?.parentElement;
+  if (slots.subtitle && slots.actions && row) {
     return (
       <>
+        {createPortal(logo, row)}
         {createPortal(subtitle, slots.subtitle)}
         {createPortal(actions, slots.actions)}
       </>
@@ -68,6 +75,7 @@ export function ChatHeader({ status, showNewChat, busy, onNewChat, onPastChats }
   }
   return (
     <div className="flex shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-4 py-1">
+      {logo}
       <div className="min-w-0 flex-1">{subtitle}</div>
       {actions}
     </div>

@@ -1,4 +1,4 @@
-import { onboardingSchema, STRUGGLE_MAX, TEXT_MAX, type OnboardingInput } from '../../../../shared/schemas/onboarding';
+import { AGE_MESSAGE, onboardingSchema, STRUGGLE_MAX, TEXT_MAX, type OnboardingInput } from '../../../../shared/schemas/onboarding';
 import { salesExperienceValues } from '../../../../shared/schemas/user';
 
 /**
@@ -55,7 +55,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
         name: 'age',
         label: 'Age',
         placeholder: 'e.g. 32',
-        invalid: { title: 'Invalid Age', description: 'Please enter a valid age between 18 and 100.' },
+        invalid: { title: 'Invalid Age', description: AGE_MESSAGE },
       },
     ],
   },
@@ -197,12 +197,16 @@ export function previousPath(step: OnboardingStep): string {
 }
 
 /**
- * Next is enabled once every control holds something. Whitespace counts here on purpose:
+ * Next is enabled once every control holds something. Whitespace counts for text on purpose:
  * SPEC §5's "Missing Information" toast for a blank city can only be seen if '   ' lets the
- * user press Next, and the trimmed check then explains what is wrong.
+ * user press Next, and the trimmed check then explains what is wrong. A number is different:
+ * spaces are no answer at all (parseNumberAnswer reads them as empty), so Next waits (issue #25).
  */
 export function isStepFilled(step: OnboardingStep, draft: StepDraft): boolean {
-  return step.fields.every((field) => (draft[field.name] ?? '') !== '');
+  return step.fields.every((field) => {
+    const raw = draft[field.name] ?? '';
+    return field.kind === 'number' ? raw.trim() !== '' : raw !== '';
+  });
 }
 
 /** "$4,200", "4200" and " 34 " are numbers; anything else becomes NaN so the schema rejects it. */

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onboardingSchema } from '../../../../shared/schemas/onboarding';
 import type { User } from '../../../../shared/schemas/user';
 import { toast } from '../../../lib/toast-store';
 import { makeUser } from '../../../test/make-user';
@@ -39,6 +40,31 @@ afterEach(() => {
 });
 
 describe('OnboardingStepPage', () => {
+  it('keeps Next disabled while the age is only spaces, and says what the profile editor says', () => {
+    renderStep('age');
+    const next = screen.getByRole<HTMLButtonElement>('button', { name: 'Next' });
+    fireEvent.change(screen.getByLabelText('Age'), { target: { value: '   ' } });
+    expect(next.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Age'), { target: { value: '17' } });
+    fireEvent.click(next);
+    // The account page's profile editor validates with onboardingSchema: one message for both.
+    const editorSays = onboardingSchema.shape.age.safeParse(17).error?.issues[0]?.message;
+    expect(document.getElementById('onboarding-age-error')?.textContent).toBe(editorSays);
+    expect(onboardingSchema.shape.age.safeParse(Number.NaN).error?.issues[0]?.message).toBe(editorSays);
+  });
+
+  it('sends someone who already finished onboarding home to the coach', () => {
+    const { memory } = renderStep('age', makeUser({ onboardingCompleted: true }));
+    expect(memory.history.at(-1)).toBe('/chat');
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+
+  it("puts focus on the new step's heading when the step it replaced took focus with it", () => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    renderStep('income');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your commission and your goal' }));
+  });
+
   it('shows the progress, keeps Next disabled while empty, and says at the field that the age is invalid', () => {
     const { memory } = renderStep('age');
     expect(screen.getByText('Step 1 of 7')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { rememberDestination } from '../../../lib/destination';
 import { safeReturnPath } from '../../../lib/return-path';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/form-errors';
 import { useCurrentUser } from '../../../lib/api/current-user';
+import { homePathFor } from '../../../lib/home-path';
 import { useSignOut } from '../../../lib/api/sign-out';
 import { useSubmitOnboarding } from '../api/submit-onboarding';
 import { fieldId, StepFieldControl } from '../components/step-field-control';
@@ -44,8 +45,15 @@ export function OnboardingIndexPage() {
 /** One onboarding step; which one comes from the route (see ONBOARDING_STEPS). */
 export function OnboardingStepPage({ step }: { step: OnboardingStep }) {
   const { data: user } = useCurrentUser();
+  // Decided on arrival only: completing the last step marks the user onboarded while this page is
+  // still shown, and that step goes on to the tutorial itself.
+  const [finishedBefore] = useState(() => user?.onboardingCompleted === true);
   // The route's guard (app/require-user.tsx) lets only a signed-in user in; null covers the moment of signing out.
   if (!user) return null;
+  // Someone already onboarded (a bookmark, Back through history) goes home to the coach, as /auth
+  // and /home send them: rerunning the steps would send a changed profile only at the seventh
+  // step and replay the tutorial. Their answers are edited on the account page (issue #25).
+  if (finishedBefore) return <Redirect to={homePathFor(user)} replace />;
   return <StepForm key={step.slug} step={step} user={user} />;
 }
 
@@ -70,6 +78,14 @@ function StepForm({ step, user }: { step: OnboardingStep; user: User }) {
       },
     });
   const filled = isStepFilled(step, draft);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Next and Back swap the whole step, and the control that had focus goes with it, leaving focus
+  // at the top of the page. The new step's heading takes it instead, so a keyboard or screen
+  // reader user hears where they are and goes on from there (issue #25). Focus the user put
+  // somewhere on purpose is left alone.
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null) heading.current?.focus();
+  }, []);
 
   const setValue = (name: OnboardingField, value: string) => {
     setDraft((d) => ({ ...d, [name]: value }));
@@ -117,7 +133,9 @@ function StepForm({ step, user }: { step: OnboardingStep; user: User }) {
       <StepProgress current={stepNumber(step)} total={STEP_COUNT} />
       <Card className="space-y-5 p-6">
         <div className="space-y-1">
-          <h2 className="text-xl font-bold text-slate-900">{step.heading}</h2>
+          <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
+            {step.heading}
+          </h2>
           <p className="text-sm text-slate-600">{step.hint}</p>
         </div>
         <form noValidate onSubmit={onSubmit} className="space-y-5">

@@ -1,0 +1,61 @@
+import { expect, signUpOnboarded, signUpThroughUi, skipChatWelcome, test } from './fixtures';
+
+// A newcomer's first week (issue #25): what a new rep walking through the app met.
+
+test('choosing an experience by keyboard and going on leaves focus on the next step, not the top of the page', async ({ page }) => {
+  await signUpThroughUi(page);
+  await page.goto('/onboarding/age');
+  await page.getByLabel('Age').fill('34');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('City').fill('Austin');
+  await page.getByLabel('State').fill('TX');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'How long have you been in sales?' })).toBeVisible();
+  await page.getByRole('radio').first().focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio').nth(1)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/onboarding\/income$/);
+  await expect(page.getByRole('heading', { name: 'Your commission and your goal' })).toBeFocused();
+});
+
+test('an onboarded rep who reopens a step is sent home to the coach', async ({ page }) => {
+  await skipChatWelcome(page);
+  await signUpOnboarded(page);
+  await page.goto('/onboarding/age');
+  await expect(page).toHaveURL(/\/chat$/);
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the header's column lines up with the page's, and the chat's bar shows the logo", async ({ page }) => {
+    await skipChatWelcome(page);
+    await signUpOnboarded(page);
+    for (const path of ['/account', '/chat', '/feedback']) {
+      await page.goto(path);
+      const column = page.locator('main > *').first();
+      await expect(column).toBeVisible();
+      const header = await page.locator('header.sticky > div').boundingBox();
+      const content = await column.boundingBox();
+      expect(header && content && Math.round(header.x), `header column on ${path}`).toBe(content && Math.round(content.x));
+      expect(header && content && Math.round(header.width), `header width on ${path}`).toBe(content && Math.round(content.width));
+    }
+    await page.goto('/chat');
+    await expect(page.locator('header img[src="/icons/icon.svg"]')).toBeVisible();
+  });
+});
+
+test("a friend's referral link opens a sign-up that says a friend sent it, and promises no reward for the newcomer", async ({ page, browser }) => {
+  const friend = await browser.newContext();
+  const friendPage = await friend.newPage();
+  await signUpOnboarded(friendPage);
+  const { link } = (await (await friendPage.request.get('/api/referral')).json()) as { link: string };
+  await friend.close();
+  // A path unless the server has a PUBLIC_URL.
+  const url = new URL(link, 'http://placeholder.invalid');
+  await page.goto(url.pathname + url.search);
+  const note = page.getByTestId('referral-note');
+  await expect(note).toContainText('A friend invited you.');
+  await expect(note).not.toContainText(/you both|you get/i);
+});
