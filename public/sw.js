@@ -10,7 +10,7 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(SHELL).then(() => cacheShellAssets(cache)))
+      .then((cache) => cache.addAll(SHELL).then(() => cacheShellAssets(cache)).then(() => cachePage(cache, '/chat')))
       .then(() => self.skipWaiting()),
   );
 });
@@ -63,17 +63,37 @@ async function networkFirstPage(request) {
     const response = await fetch(request);
     // Every client route is served the same index.html, so any HTML page refreshes the shell; not
     // a private one (/chat opening on a first visit's welcome), which is not the same for everyone.
-    const type = response.headers.get('content-type') || '';
-    const personal = (response.headers.get('cache-control') || '').includes('private');
-    if (response.ok && !response.redirected && type.includes('text/html') && !personal) {
+    if (keepable(response)) {
       const copy = response.clone();
-      caches.open(CACHE).then((cache) => cache.put('/', copy)).catch(() => {});
+      // Kept under its own path too: a signed-in page's HTML paints the app's shell (issue #25),
+      // which an offline reload of that page should show, and the welcome page's should not.
+      const path = new URL(request.url).pathname;
+      caches
+        .open(CACHE)
+        .then((cache) => Promise.all([cache.put('/', copy.clone()), path === '/' ? null : cache.put(path, copy)]))
+        .catch(() => {});
     }
     return response;
   } catch (error) {
-    const shell = await caches.match('/', { cacheName: CACHE });
-    if (shell) return shell;
+    const page = (await caches.match(new URL(request.url).pathname, { cacheName: CACHE })) || (await caches.match('/', { cacheName: CACHE }));
+    if (page) return page;
     throw error;
+  }
+}
+
+function keepable(response) {
+  const type = response.headers.get('content-type') || '';
+  const personal = (response.headers.get('cache-control') || '').includes('private');
+  return response.ok && !response.redirected && type.includes('text/html') && !personal;
+}
+
+/** The chat's page as the server sends it to this browser, so an offline first reload of it paints its shell; best effort. */
+async function cachePage(cache, path) {
+  try {
+    const response = await fetch(path, { credentials: 'same-origin' });
+    if (keepable(response)) await cache.put(path, response);
+  } catch {
+    // Offline support is a bonus; installing must not fail because of it.
   }
 }
 

@@ -1,4 +1,4 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useCurrentUser } from '../lib/api/current-user';
 import { signInPathFor } from '../lib/return-path';
@@ -13,7 +13,16 @@ import { logOut } from '../lib/session-ended';
  * sees a flash.
  */
 export function RequireUser({ children }: { children: ReactNode }) {
-  const { data: current, isError } = useCurrentUser();
+  const { data: current, isError, refetch } = useCurrentUser();
+  // The network coming back answers the question: read the session again then, without a reload
+  // (issue #25). React Query's own reconnect refetch misses this case: a page that opened offline
+  // never saw an "offline" event, so it never learns it was offline.
+  useEffect(() => {
+    if (!isError) return;
+    const retry = () => refetch();
+    addEventListener('online', retry);
+    return () => removeEventListener('online', retry);
+  }, [isError, refetch]);
   // The session's answer arrives through the query cache, whose updates render synchronously: the
   // whole page would then be drawn in one long task. Deferred, it is drawn in an interruptible
   // render that yields to the browser every few milliseconds (ADR 0009, "/chat's blocking time").
@@ -28,9 +37,12 @@ export function RequireUser({ children }: { children: ReactNode }) {
   // Offline or a failed read: whether anyone is signed in is unknown, so neither the page nor a redirect is right.
   if (isError) {
     return (
-      <p role="alert" className="mx-auto max-w-md px-4 py-10 text-center text-slate-600">
-        We could not confirm that you are signed in. Check your connection and reload the page.
-      </p>
+      <div role="alert" className="mx-auto max-w-md px-4 py-10 text-center text-slate-600">
+        <p>We could not confirm that you are signed in. Check your connection.</p>
+        <button onClick={() => refetch()} className="mt-4 min-h-11 rounded-md bg-blue-600 px-5 text-white">
+          Retry
+        </button>
+      </div>
     );
   }
   return null;

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APP_SHELL_TITLES } from '../../shared/app-shell';
 import { ONBOARDING_STEPS, previousPath } from '../features/onboarding/lib/onboarding-steps';
 import { lazyPage, PAGE_LOADING_DELAY_MS, PageErrorBoundary, PageLoading } from './lazy-page';
 import { APP_ROUTES, ONBOARDING_STEP_NAMES, ONBOARDING_STEP_PATHS } from './routes';
@@ -17,6 +18,11 @@ describe('the route table', () => {
     for (const step of ONBOARDING_STEPS) {
       expect(APP_ROUTES.find((route) => route.path === step.path)?.back, step.path).toBe(previousPath(step));
     }
+  });
+
+  it('gives the server the title of every signed-in page with a fixed address, for the shell it paints (src/shared/app-shell.ts)', () => {
+    const signedIn = APP_ROUTES.filter((route) => route.auth === 'signed-in' && !route.path.includes(':') && !(ONBOARDING_STEP_PATHS as readonly string[]).includes(route.path));
+    expect(APP_SHELL_TITLES).toEqual(Object.fromEntries(signedIn.map((route) => [route.path, route.title])));
   });
 
   it('loads every feature page as a chunk of its own; only the welcome page, the auth card and the placeholders come with the shell', async () => {

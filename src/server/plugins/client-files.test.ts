@@ -64,7 +64,8 @@ describe('the built client files', () => {
   });
 
   it('answers a client route with index.html, compressed and revalidated on every visit', async () => {
-    const res = await t.app.inject({ url: '/training', headers: { 'accept-encoding': ALL } });
+    // A public page: a signed-in page's HTML carries the app's shell (below), sent as it is.
+    const res = await t.app.inject({ url: '/privacy-policy', headers: { 'accept-encoding': ALL } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['content-encoding']).toBe('br');
@@ -112,6 +113,31 @@ describe('the built client files', () => {
   });
 });
 
+describe("a signed-in page's painted shell (issue #25)", () => {
+  it('paints the header and says the coach is loading, inside the root the app replaces, when the browser sent a session', async () => {
+    const rep = await makeUser(t.app);
+    for (const [url, title] of [['/training', 'Sales Training'], ['/chat', 'AI Sales Coach']] as const) {
+      const res = await t.app.inject({ url, headers: { cookie: `${rep.cookie}; ${CHAT_WELCOME_SEEN_COOKIE}=1` } });
+      expect(res.body, url).toMatch(new RegExp(`<div id="root"><div class="flex min-h-screen flex-col"><header .*>${title}</p>.*<p role="status"[^>]*>Loading your coach…</p>`));
+      expect(String(res.headers.vary), url).toMatch(/cookie/i);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('says only "Loading…" to a browser with no session, which the app sends to sign in', async () => {
+    const res = await t.app.inject({ url: '/training' });
+    expect(res.body).toContain('<p role="status" class="text-sm text-slate-600">Loading…</p>');
+    expect(res.body).not.toContain('your coach');
+  });
+
+  it('paints nothing on a public page, whose content the app shows to anyone', async () => {
+    for (const url of ['/', '/auth', '/home', '/privacy-policy']) {
+      const res = await t.app.inject({ url });
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+});
+
 describe("/chat opening on the welcome (ADR 0009)", () => {
   const SENT = '<dialog id="static-welcome" open=""><h2>Welcome to Acme &lt;Sales&gt; &amp; &quot;Co&quot;</h2></dialog>';
   const chat = (cookie?: string) => t.app.inject({ url: '/chat', headers: cookie ? { cookie } : {} });
@@ -121,7 +147,7 @@ describe("/chat opening on the welcome (ADR 0009)", () => {
     const res = await chat(rep.cookie);
     expect(res.statusCode).toBe(200);
     // Outside the app's root, so it shows before the app runs; the product's name as text.
-    expect(res.body).toContain(`<div id="root"></div>`);
+    expect(res.body).toContain('Loading your coach…</p></main></div></div>');
     expect(res.body).toContain(`${SENT}\n  </body>`);
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(String(res.headers.vary)).toMatch(/cookie/i);
@@ -167,7 +193,7 @@ describe("/chat opening on the welcome (ADR 0009)", () => {
     await own.pool.end();
     const res = await own.app.inject({ url: '/chat', headers: { cookie: rep.cookie } });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('Loading your coach…');
     expect(res.body).not.toContain('static-welcome');
     await own.app.close();
   });

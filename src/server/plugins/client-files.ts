@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { APP_SHELL_TITLES, appShellHtml } from '../../shared/app-shell.js';
 import { CHAT_WELCOME_SEEN_COOKIE, PRODUCT_NAME_SLOT, STATIC_WELCOME_FILE } from '../../shared/chat-welcome.js';
 import type { AppDeps } from '../deps.js';
 import { userForToken } from '../modules/auth/service.js';
@@ -26,9 +27,16 @@ const SESSION_PRELOAD = '    <link rel="preload" as="fetch" href="/api/auth/sess
 /** A page's HTML: index.html with what the server adds for that page. */
 interface PageShell {
   html: string;
+  /** The same page for a browser that sent a session: its painted shell says the coach is loading. */
+  signedIn?: string;
   /** The same page opening on the chat's welcome (`/chat` only; see `withWelcome`). */
   withWelcome?: string;
 }
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** index.html with the app's shell painted inside its root (src/shared/app-shell.ts), for a signed-in page. */
+const withAppShell = (html: string, title: string, signedIn: boolean) => html.replace(EMPTY_ROOT, `<div id="root">${appShellHtml(title, signedIn)}</div>`);
 
 /**
  * A page's chunks, asked for with the page but at low priority: they can only run once the first
@@ -53,15 +61,23 @@ const modulepreloads = (files: string[]) =>
 function pageShells(clientDir: string, indexHtml: string, productName: string): Map<string, PageShell> {
   const file = path.join(clientDir, '.vite', 'page-preloads.json');
   const shells = new Map<string, PageShell>();
-  if (!fs.existsSync(file) || !indexHtml.includes('</head>')) return shells;
-  const preloads = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
+  if (!indexHtml.includes('</head>')) return shells;
+  const preloads = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>) : {};
   const welcomeFile = path.join(clientDir, STATIC_WELCOME_FILE);
   const welcome = fs.existsSync(welcomeFile) ? fs.readFileSync(welcomeFile, 'utf8').trim().replaceAll(PRODUCT_NAME_SLOT, escapeHtml(productName)) : null;
-  for (const [page, files] of Object.entries(preloads)) {
-    if (!files.length) continue;
+  for (const page of new Set([...Object.keys(preloads), ...Object.keys(APP_SHELL_TITLES)])) {
+    const files = preloads[page] ?? [];
+    const title = APP_SHELL_TITLES[page];
+    if (!files.length && title === undefined) continue;
     const session = SIGNED_IN_PAGES.has(page) ? SESSION_PRELOAD : '';
-    const shell: PageShell = { html: indexHtml.replace('</head>', `${modulepreloads(files)}${session}  </head>`) };
-    if (page === '/chat' && welcome && indexHtml.includes('</body>')) shell.withWelcome = shell.html.replace('</body>', `    ${welcome}\n  </body>`);
+    const html = indexHtml.replace('</head>', `${modulepreloads(files)}${session}  </head>`);
+    const shell: PageShell = { html };
+    if (title !== undefined && html.includes(EMPTY_ROOT)) {
+      shell.html = withAppShell(html, title, false);
+      shell.signedIn = withAppShell(html, title, true);
+    }
+    // The welcome is only sent to a signed-in rep, over the shell that says so.
+    if (page === '/chat' && welcome && indexHtml.includes('</body>')) shell.withWelcome = (shell.signedIn ?? html).replace('</body>', `    ${welcome}\n  </body>`);
     shells.set(page, shell);
   }
   return shells;
@@ -124,14 +140,17 @@ export function registerClientFiles(app: FastifyInstance, deps: AppDeps): void {
       reply.header('cache-control', 'no-cache');
       // Sent as it is: a page's shell is about 2 KB, where compressing saves less than a packet.
       const shell = shells.get(request.url.split('?')[0] ?? '');
-      // /chat's HTML depends on the cookies sent with it.
-      if (shell?.withWelcome) reply.header('vary', 'cookie');
+      // A signed-in page's HTML depends on the cookies sent with it (the welcome; what the shell says).
+      if (shell?.withWelcome || shell?.signedIn) reply.header('vary', 'cookie');
       if (shell?.withWelcome && (await opensOnWelcome(request, deps))) {
         // Made for this browser and this session: no shared cache may keep it, nor may the app's
         // service worker keep it as its offline page (public/sw.js skips private pages).
         reply.header('cache-control', 'private, no-cache');
         return reply.type('text/html; charset=utf-8').send(shell.withWelcome);
       }
+      // A session cookie, checked or not: the shell only says the coach is loading; should the
+      // session have ended, the app sends the visitor to sign in as it would anyway.
+      if (shell?.signedIn && presentedToken(request, deps)) return reply.type('text/html; charset=utf-8').send(shell.signedIn);
       if (shell) return reply.type('text/html; charset=utf-8').send(shell.html);
       return reply.sendFile('index.html');
     }
