@@ -17,6 +17,7 @@ const sub = (over: Partial<SubscriptionView> = {}): SubscriptionView => ({
   id: 'sub_1',
   tier: 'pro',
   promo: false,
+  promoPriceActive: false,
   status: 'active',
   renewalPriceCents: 499,
   currentPeriodEnd: END,
@@ -31,6 +32,7 @@ const state = (over: Partial<BillingState> = {}): BillingState => ({
   proUntil: END,
   basicUntil: null,
   promoAvailable: true,
+  ended: null,
   notice: null,
   ...over,
 });

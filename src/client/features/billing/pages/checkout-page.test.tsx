@@ -34,12 +34,12 @@ vi.mock('../components/stripe-payment-form', () => ({
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const FREE: BillingState = { plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, notice: null };
+const FREE: BillingState = { plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, ended: null, notice: null };
 const PERIOD_END = '2026-12-23T12:00:00.000Z';
 const subscribed = (tier: 'basic' | 'pro'): BillingState => ({
   ...FREE,
   plan: tier,
-  subscription: { id: 'sub_1', tier, promo: false, status: 'active', renewalPriceCents: tier === 'pro' ? 499 : 99, currentPeriodEnd: PERIOD_END, cancelAtPeriodEnd: false, graceEndsAt: null },
+  subscription: { id: 'sub_1', tier, promo: false, promoPriceActive: false, status: 'active', renewalPriceCents: tier === 'pro' ? 499 : 99, currentPeriodEnd: PERIOD_END, cancelAtPeriodEnd: false, graceEndsAt: null },
   [tier === 'pro' ? 'proUntil' : 'basicUntil']: PERIOD_END,
 });
 
