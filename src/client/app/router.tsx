@@ -1,10 +1,10 @@
 import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import { PageErrorBoundary, PageLoading } from './lazy-page';
 import { removeStaticWelcome } from '../lib/static-welcome';
 import { RequireUser } from './require-user';
-import { APP_ROUTES, NOT_FOUND_ROUTE, type AppRoute } from './routes';
+import { APP_ROUTES, NOT_FOUND_ROUTE, ROUTE_ALIASES, type AppRoute } from './routes';
 
 function RoutePage({ route }: { route: AppRoute }) {
   const Page = route.page;
@@ -33,13 +33,18 @@ function RoutePage({ route }: { route: AppRoute }) {
   );
 }
 
-/** Every route of the route table; anything else is the 404 page. */
+/** Every route of the route table, the old names that redirect to one; anything else is the 404 page. */
 export function AppRoutes() {
   return (
     <Switch>
       {APP_ROUTES.map((route) => (
         <Route key={route.path} path={route.path}>
           <RoutePage route={route} />
+        </Route>
+      ))}
+      {Object.entries(ROUTE_ALIASES).map(([alias, to]) => (
+        <Route key={alias} path={alias}>
+          <Redirect to={to} replace />
         </Route>
       ))}
       <Route>
