@@ -77,7 +77,7 @@ describe('the plan chooser', () => {
   it('tells a Basic subscriber what moving to Pro does to their Basic, and marks Basic as their plan', () => {
     renderChooser(basicRunning);
     const pro = within(screen.getByTestId('offer-pro'));
-    expect(pro.getByText(/^Starts today\. Your Basic Access then does not renew: it ends on December 23, 2026/)).toBeTruthy();
+    expect(pro.getByText(/^Pro starts today and is charged today\. Your Basic Access then does not renew: it ends on December 23, 2026, and the \$0\.99 you paid for it is not refunded/)).toBeTruthy();
     const basic = within(screen.getByTestId('offer-basic'));
     expect(basic.getByText('Your current plan')).toBeTruthy();
     expect(basic.getByText('Renews on December 23, 2026.')).toBeTruthy();
