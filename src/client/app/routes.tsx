@@ -191,13 +191,6 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/terms-of-service', title: 'Terms of Service', back: '/account', tab: null, chrome: 'header-and-tabs', page: TermsOfServicePage, auth: 'public' },
 ];
 
-/**
- * Paths that are another route's old name: SPEC §2's back map says `/basic-checkout`, which
- * DECISIONS §10 reads as `/checkout-basic`. Someone who followed the old name lands on the page,
- * not on the 404 (issue #25).
- */
-export const ROUTE_ALIASES: Readonly<Record<string, string>> = { '/basic-checkout': '/checkout-basic' };
-
 /** Any other path: SPEC §2's 404 page; Back leads to /home like any unlisted route. */
 export const NOT_FOUND_ROUTE: AppRoute = { path: '*', title: '', documentTitle: 'Page Not Found', back: '/home', tab: null, chrome: 'header-and-tabs', page: NotFoundPage, auth: 'public' };
 
