@@ -20,7 +20,7 @@ test('a trial rep is coached with options and a named method, starts over, and r
   // A new account is in the trial: unlimited, with the promo banner and its upgrade offer.
   await expect(page.getByTestId('chat-subtitle')).toHaveText('Unlimited coaching sessions');
   await expect(page.getByTestId('trial-banner')).toContainText(/\d+ days left in your free trial|Last day of your free trial/);
-  await expect(page.getByRole('link', { name: /^Upgrade for \$\d+\.\d\d$/ })).toHaveAttribute('href', '/checkout-basic');
+  await expect(page.getByRole('link', { name: /^Upgrade for \$\d+\.\d\d$/ })).toHaveAttribute('href', '/upgrade');
   await expect(page.getByText('Start a conversation with your AI sales coach!')).toBeVisible();
 
   const box = page.getByLabel('Message', { exact: true });

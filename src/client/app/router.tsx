@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import { PageErrorBoundary, PageLoading } from './lazy-page';
 import { removeStaticWelcome } from '../lib/static-welcome';
 import { RequireUser } from './require-user';
@@ -33,7 +33,7 @@ function RoutePage({ route }: { route: AppRoute }) {
   );
 }
 
-/** Every route of the route table; anything else is the 404 page. */
+/** Every route of the route table, and an old name that redirects to one; anything else is the 404 page. */
 export function AppRoutes() {
   return (
     <Switch>
@@ -42,6 +42,10 @@ export function AppRoutes() {
           <RoutePage route={route} />
         </Route>
       ))}
+      {/* SPEC §2's back map names /basic-checkout, which DECISIONS §10 reads as /checkout-basic: the old name leads there, not to the 404 (issue #25). */}
+      <Route path="/basic-checkout">
+        <Redirect to="/checkout-basic" replace />
+      </Route>
       <Route>
         <RoutePage route={NOT_FOUND_ROUTE} />
       </Route>

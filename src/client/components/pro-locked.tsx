@@ -1,10 +1,11 @@
 import { Link } from 'wouter';
-import { LockKeyhole, Sparkles } from 'lucide-react';
+import { LockKeyhole } from 'lucide-react';
 import { formatMonthly, formatPrice } from '../../shared/plans';
 import { useBilling } from '../lib/api/billing';
 import { usePlans } from '../lib/api/plans';
 import { buttonClasses } from './ui/button';
 import { Card } from './ui/card';
+import { PlanFeatures } from './plan-features';
 
 /**
  * What a user without Pro sees instead of a Pro page (SPEC §2: training, community, progress):
@@ -30,14 +31,7 @@ export function ProLocked({ title, description }: { title: string; description: 
             {proPromo.name}: {formatPrice(proPromo.priceCents)} your first month
           </p>
         )}
-        <ul className="space-y-2 text-left text-sm text-slate-700">
-          {pro.features.map((feature) => (
-            <li key={feature} className="flex items-center gap-2">
-              <Sparkles className="h-4 w-4 shrink-0 text-purple-600" aria-hidden />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <PlanFeatures features={pro.features} />
         <Link href="/upgrade" className={buttonClasses('primary', 'lg', 'w-full bg-purple-600 hover:bg-purple-700')}>
           Upgrade to {pro.name}
         </Link>

@@ -103,6 +103,11 @@ export const subscriptionViewSchema = z.object({
   /** Bought through the launch promo (first month at the promo price). */
   promo: z.boolean(),
   status: z.enum(SUBSCRIPTION_STATUSES),
+  /**
+   * The launch promo's price is what this period was paid at: a promo subscription before its
+   * first renewal. False once it renews (or fails to) at the full price, so the badge goes too.
+   */
+  promoPriceActive: z.boolean(),
   /** What the next renewal charges, in cents (the promo's later months: the full Pro price). */
   renewalPriceCents: z.number().int(),
   /** ISO time the paid period ends: the renewal date, or the last day of access after Cancel. */
@@ -126,6 +131,12 @@ export const billingStateSchema = z.object({
   basicUntil: z.iso.datetime({ offset: true }).nullable(),
   /** False once the promo has been bought (it is once per user). */
   promoAvailable: z.boolean(),
+  /**
+   * The plan that lapsed, when the user has no paid plan now: its tier and the moment its access
+   * ended (the period's end after Cancel, or the grace's end after a failed renewal), so the
+   * account page can say "Your Basic plan ended on Dec 3" instead of only "Free Plan".
+   */
+  ended: z.object({ tier: z.enum(PAID_TIERS), endedAt: z.iso.datetime({ offset: true }) }).nullable(),
   /** Set after a renewal failed, until it is paid or access ends: what the account page tells the user. */
   notice: z.enum(['renewal_failed']).nullable(),
 });

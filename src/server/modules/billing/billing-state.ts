@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { PlanCatalogue } from '../../../shared/plans.js';
 import type { BillingState, PaymentProvider, SubscriptionView } from '../../../shared/schemas/billing.js';
 import type { Db, Executor } from '../../db/client.js';
-import { subscriptions, users, type UserRow } from '../../db/schema/index.js';
+import { payments, subscriptions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
-import { graceEndsAt, planOf, subscriptionAccessUntil } from './entitlements.js';
+import { DAY_MS } from '../../../shared/time.js';
+import { graceEndsAt, planOf, RENEWAL_GRACE_DAYS, subscriptionAccessUntil } from './entitlements.js';
 import { applyBillingEvent } from './events.js';
 import { UNREACHABLE_MESSAGES, whenReachable, type PaymentProviderApi } from './provider.js';
 
@@ -34,12 +35,13 @@ export function primarySubscription(subs: SubscriptionRow[], now: Date): Subscri
   return subs.find((s) => s.status !== 'incomplete' && s.status !== 'incomplete_expired') ?? null;
 }
 
-function toView(sub: SubscriptionRow, plans: PlanCatalogue): SubscriptionView {
+function toView(sub: SubscriptionRow, plans: PlanCatalogue, promoPriceActive: boolean): SubscriptionView {
   const grace = graceEndsAt(sub);
   return {
     id: sub.providerSubscriptionId,
     tier: sub.tier,
     promo: sub.promo,
+    promoPriceActive,
     status: sub.status,
     // The promo's later months are at the full Pro price.
     renewalPriceCents: sub.tier === 'pro' ? plans.pro.priceCents : plans.basic.priceCents,
@@ -47,6 +49,31 @@ function toView(sub: SubscriptionRow, plans: PlanCatalogue): SubscriptionView {
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
     graceEndsAt: grace?.toISOString() ?? null,
   };
+}
+
+/**
+ * Whether a promo subscription is still in the month paid at the launch price: active, and no
+ * renewal invoice (paid or failed) exists for it yet. The first renewal is at the full price
+ * (checkout.ts prices), so from then on the launch special no longer applies.
+ */
+async function promoPriceActive(db: Db, sub: SubscriptionRow): Promise<boolean> {
+  if (!sub.promo || sub.status !== 'active') return false;
+  const renewals = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.subscriptionId, sub.id), eq(payments.billingReason, 'subscription_cycle'), inArray(payments.status, ['succeeded', 'failed'])))
+    .limit(1);
+  return renewals.length === 0;
+}
+
+/**
+ * When an ended subscription stopped giving access: the grace's end when a renewal failed and
+ * was never paid, else the end of the last period paid for (Cancel at the period end).
+ */
+function endedAt(sub: SubscriptionRow): Date {
+  const paid = sub.paidThrough ?? sub.currentPeriodEnd;
+  const unpaid = sub.unpaidThrough !== null && sub.unpaidThrough > paid;
+  return unpaid ? new Date(paid.getTime() + RENEWAL_GRACE_DAYS * DAY_MS) : paid;
 }
 
 const future = (d: Date | null, now: Date) => (d && now < d ? d : null);
@@ -60,10 +87,14 @@ export async function billingState(db: Db, provider: PaymentProvider, userId: nu
   const proUntil = future(laterOf(user.proUntil, user.referralProUntil), now);
   const basicUntil = future(user.basicUntil, now);
   const inGrace = primary?.status === 'past_due' && isLive(primary, now);
+  const plan = planOf(user, plans, now);
+  // Only a plan that gave access and is over; referral months or a trial running now say nothing of it.
+  const lapsed = primary && !isLive(primary, now) && (plan === 'free' || plan === 'trial') ? primary : null;
   return {
-    plan: planOf(user, plans, now),
+    plan,
     provider,
-    subscription: primary ? toView(primary, plans) : null,
+    subscription: primary ? toView(primary, plans, await promoPriceActive(db, primary)) : null,
+    ended: lapsed ? { tier: lapsed.tier, endedAt: endedAt(lapsed).toISOString() } : null,
     proUntil: proUntil?.toISOString() ?? null,
     basicUntil: basicUntil?.toISOString() ?? null,
     promoAvailable: !user.hasUsedProPromo,

@@ -17,6 +17,7 @@ const sub = (over: Partial<SubscriptionView> = {}): SubscriptionView => ({
   id: 'sub_1',
   tier: 'pro',
   promo: false,
+  promoPriceActive: false,
   status: 'active',
   renewalPriceCents: 499,
   currentPeriodEnd: END,
@@ -31,6 +32,7 @@ const state = (over: Partial<BillingState> = {}): BillingState => ({
   proUntil: END,
   basicUntil: null,
   promoAvailable: true,
+  ended: null,
   notice: null,
   ...over,
 });
@@ -58,9 +60,25 @@ afterEach(() => {
 });
 
 describe('the account page subscription block', () => {
+  it('shows the launch special badge only while the launch price applies', async () => {
+    renderBlock(state({ subscription: sub({ promo: true, promoPriceActive: true }) }));
+    expect(await screen.findByText('Launch special')).toBeTruthy();
+    expect(screen.queryByTestId('plan-price')).toBeNull();
+    cleanup();
+    renderBlock(state({ subscription: sub({ promo: true, promoPriceActive: false }) }));
+    expect(await screen.findByRole('heading', { name: 'Your plan: Pro — $4.99/month' })).toBeTruthy();
+    expect(screen.queryByText('Launch special')).toBeNull();
+  });
+
+  it('says which plan ended and when, with the way to renew', async () => {
+    renderBlock(state({ plan: 'free', proUntil: null, subscription: sub({ tier: 'basic', status: 'canceled', renewalPriceCents: 99 }), ended: { tier: 'basic', endedAt: END } }));
+    expect((await screen.findByTestId('plan-ended')).textContent).toBe('Your Basic Access plan ended on December 23, 2026.');
+    expect(screen.getByRole('link', { name: 'Renew or choose a plan' }).getAttribute('href')).toBe('/upgrade');
+  });
+
   it('shows the plan, the renewal date and price, and the terms that apply', async () => {
     renderBlock(state());
-    expect(await screen.findByRole('heading', { name: 'Your plan: Pro' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your plan: Pro — $4.99/month' })).toBeTruthy();
     expect(screen.getByTestId('subscription-date').textContent).toBe('Renews on December 23, 2026');
     expect(screen.getByText(/at \$4\.99\/month/)).toBeTruthy();
     expect(screen.getByTestId('billing-terms').textContent).toBe(

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { AlertTriangle } from 'lucide-react';
 import { formatMonthly } from '../../../../shared/plans';
 import type { BillingState, SubscriptionView } from '../../../../shared/schemas/billing';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { usePlans } from '../../../lib/api/plans';
@@ -93,6 +94,21 @@ export function SubscriptionDetails({ billing }: { billing: BillingState }) {
   const plans = usePlans();
   const sub = billing.subscription;
   if (!running(sub)) {
+    if (billing.ended) {
+      // A lapsed plan: "Free Plan" alone does not say what happened to what the user paid for.
+      const endedName = billing.ended.tier === 'pro' ? plans.pro.name : plans.basic.name;
+      return (
+        <Card data-testid="subscription-block" className="space-y-2">
+          <CardTitle>Your plan: {billing.plan === 'trial' ? plans.trial.name : plans.free.name}</CardTitle>
+          <p data-testid="plan-ended" className="text-sm text-slate-700">
+            Your {endedName} plan ended on {formatLongDate(billing.ended.endedAt)}.
+          </p>
+          <Link href="/upgrade" className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
+            Renew or choose a plan
+          </Link>
+        </Card>
+      );
+    }
     // Pro from redeemed referral months, with no subscription behind it.
     if (billing.plan !== 'pro' || !billing.proUntil) return null;
     return (
@@ -112,8 +128,12 @@ export function SubscriptionDetails({ billing }: { billing: BillingState }) {
   return (
     <Card data-testid="subscription-block" className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <CardTitle>Your plan: {planName}</CardTitle>
-        {sub.promo && <Badge tone="purple">Launch special</Badge>}
+        <CardTitle>
+          Your plan: {planName}
+          {/* After the promo month the launch price no longer applies: say what it costs now. */}
+          {!sub.promoPriceActive && <span data-testid="plan-price"> — {formatMonthly(sub.renewalPriceCents)}</span>}
+        </CardTitle>
+        {sub.promoPriceActive && <Badge tone="purple">Launch special</Badge>}
         {sub.cancelAtPeriodEnd && <Badge tone="amber">Cancelled</Badge>}
       </div>
       {billing.notice === 'renewal_failed' && (

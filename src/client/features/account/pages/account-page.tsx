@@ -9,6 +9,7 @@ import { usePublicConfig } from '../../../lib/api/config';
 import { usePlans } from '../../../lib/api/plans';
 import { useBilling } from '../../../lib/api/billing';
 import { useCurrentUser } from '../../../lib/api/current-user';
+import { basicUpgradeNote } from '../../../lib/basic-upgrade-note';
 import { SubscriptionBlock } from '../components/subscription-block';
 import { PlanBadge } from '../components/plan-badge';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
@@ -42,7 +43,10 @@ export function AccountPage() {
   const { data: user } = useCurrentUser();
   const plans = usePlans();
   // The launch special is once per account: named here only while this account may still use it.
-  const promoAvailable = useBilling().data?.promoAvailable === true;
+  const billing = useBilling().data;
+  const promoAvailable = billing?.promoAvailable === true;
+  // What Pro does to a running Basic, said here too, before the user heads to pay.
+  const replacesBasic = billing ? basicUpgradeNote(plans, billing) : null;
   const { supportEmail } = usePublicConfig();
   const signOut = useSignOut();
   const [, navigate] = useLocation();
@@ -92,6 +96,11 @@ export function AccountPage() {
           {promoAvailable && (
             <p data-testid="promo-teaser" className="mt-2 text-sm font-medium text-purple-900">
               {plans.proPromo.name}: {formatPrice(plans.proPromo.priceCents)} your first month
+            </p>
+          )}
+          {replacesBasic && (
+            <p data-testid="replaces-basic" className="mt-2 text-sm text-slate-700">
+              {replacesBasic}
             </p>
           )}
           <Link href="/upgrade" className={buttonClasses('primary', 'md', 'mt-3')}>

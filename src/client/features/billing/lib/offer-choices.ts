@@ -1,5 +1,6 @@
 import type { PlanCatalogue } from '../../../../shared/plans';
 import type { BillingState, CheckoutPlan } from '../../../../shared/schemas/billing';
+import { basicUpgradeNote } from '../../../lib/basic-upgrade-note';
 import { formatLongDate } from '../../../lib/format-date';
 import { checkoutOffer, unavailableReason, type CheckoutOffer } from './checkout-offer';
 
@@ -52,8 +53,7 @@ export function upgradeChoices(plans: PlanCatalogue, billing: BillingState): Upg
     if (unavailableReason(plan, billing) !== null) return { offer, href: null, current: false, note: null };
     let note: string | null = null;
     if (offer.tier === 'pro' && runningBasic) {
-      // checkout.ts keepOneRenewing: the Basic one upgrades from is set to end at its period end.
-      note = `Starts today. Your ${plans.basic.name} then does not renew: it ends on ${formatLongDate(runningBasic.currentPeriodEnd)}, and what you paid for it is not refunded.`;
+      note = basicUpgradeNote(plans, billing);
     } else if (billing.plan === 'trial') {
       note = `Starts today, and is billed from today: the rest of your ${plans.trial.name} is not added to it.`;
     }

@@ -34,12 +34,12 @@ vi.mock('../components/stripe-payment-form', () => ({
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const FREE: BillingState = { plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, notice: null };
+const FREE: BillingState = { plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, ended: null, notice: null };
 const PERIOD_END = '2026-12-23T12:00:00.000Z';
 const subscribed = (tier: 'basic' | 'pro'): BillingState => ({
   ...FREE,
   plan: tier,
-  subscription: { id: 'sub_1', tier, promo: false, status: 'active', renewalPriceCents: tier === 'pro' ? 499 : 99, currentPeriodEnd: PERIOD_END, cancelAtPeriodEnd: false, graceEndsAt: null },
+  subscription: { id: 'sub_1', tier, promo: false, promoPriceActive: false, status: 'active', renewalPriceCents: tier === 'pro' ? 499 : 99, currentPeriodEnd: PERIOD_END, cancelAtPeriodEnd: false, graceEndsAt: null },
   [tier === 'pro' ? 'proUntil' : 'basicUntil']: PERIOD_END,
 });
 
@@ -110,6 +110,13 @@ describe('the offer', () => {
     expect(await screen.findByRole('heading', { name: 'You have already used the launch special' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Get Pro for $4.99/month' }).getAttribute('href')).toBe('/checkout');
     expect(screen.queryByRole('button', { name: 'Pay with Card' })).toBeNull();
+  });
+
+  it('tells a Basic subscriber on the Pro checkout what happens to their Basic, before they pay', async () => {
+    renderCheckout('pro', { billing: subscribed('basic') });
+    expect((await screen.findByTestId('replaces-basic')).textContent).toBe(
+      'Pro starts today and is charged today. Your Basic Access then does not renew: it ends on December 23, 2026, and the $0.99 you paid for it is not refunded or credited.',
+    );
   });
 
   it('does not sell Pro to someone whose Pro subscription runs', async () => {
@@ -212,6 +219,20 @@ describe('the payment', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Apple Pay is available in the mobile app' }));
     expect(await screen.findByLabelText('Card number')).toBeTruthy();
     expect(sent('/api/create-basic-subscription')).toHaveLength(1);
+  });
+
+  it('Google Pay in the sandbox: says the test checkout has none and opens the test card form', async () => {
+    renderCheckout('basic');
+    fireEvent.click(await screen.findByRole('button', { name: 'Google Pay' }));
+    expect((await screen.findByTestId('wallet-notice')).textContent).toBe('Google Pay is not available in this test checkout. Pay with a test card.');
+    expect(await screen.findByLabelText('Card number')).toBeTruthy();
+  });
+
+  it('Google Pay with Stripe: opens the Payment Element, where Stripe shows Google Pay if the browser offers it', async () => {
+    renderCheckout('pro', { provider: 'stripe', billing: { ...FREE, provider: 'stripe' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Google Pay' }));
+    expect((await screen.findByTestId('wallet-notice')).textContent).toMatch(/^Google Pay shows in the payment form below when your browser offers it/);
+    expect(await screen.findByRole('button', { name: 'Stripe pays' })).toBeTruthy();
   });
 
   it('Stripe: mounts the Payment Element with the key and secret, and reports the confirmed payment', async () => {

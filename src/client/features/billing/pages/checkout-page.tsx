@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
-import { Check, CreditCard, Crown, ShieldCheck, Smartphone, Zap } from 'lucide-react';
+import { CreditCard, Crown, ShieldCheck, Smartphone, Wallet, Zap } from 'lucide-react';
 import { formatMonthly, formatPrice } from '../../../../shared/plans';
 import type { CheckoutPlan, CreateSubscriptionResult, SandboxCard } from '../../../../shared/schemas/billing';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -17,12 +17,24 @@ import { createSubscription } from '../api/create-subscription';
 import { billingKey, refreshAfterBillingChange, useBilling } from '../../../lib/api/billing';
 import { reportPaymentSuccess } from '../api/report-payment-success';
 import { SandboxCardForm } from '../components/sandbox-card-form';
+import { basicUpgradeNote } from '../../../lib/basic-upgrade-note';
 import { checkoutOffer, planIncludes, unavailableReason } from '../lib/checkout-offer';
+import { PlanFeatures } from '../../../components/plan-features';
 
 // Stripe.js comes only with this chunk, fetched only when the server's provider is Stripe.
 const StripePaymentForm = lazy(() => import('../components/stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })));
 
 const APPLE_PAY_NOTICE = 'Apple Pay is available in the mobile app';
+
+/**
+ * Google Pay, true to each provider: Stripe's Payment Element shows its Google Pay button itself
+ * where the browser offers it (wallets are on by default, nothing to configure); the built-in
+ * sandbox has no wallets at all, only its test cards, so it says so rather than pretend.
+ */
+const GOOGLE_PAY_NOTICE = {
+  stripe: 'Google Pay shows in the payment form below when your browser offers it; otherwise pay with your card.',
+  sandbox: 'Google Pay is not available in this test checkout. Pay with a test card.',
+} as const;
 
 /** A refused card (402) or a detail the provider rejected (400) has a message for the user; anything else is our failure. */
 const refusedMessage = (err: unknown): string | null =>
@@ -53,14 +65,7 @@ function OfferCard({ plan }: { plan: CheckoutPlan }) {
         {offer.price}
       </p>
       <CardDescription>{offer.gives}.</CardDescription>
-      <ul className="space-y-2">
-        {offer.features.map((feature) => (
-          <li key={feature} className="flex items-center gap-2 text-sm text-slate-700">
-            <Check className="h-4 w-4 shrink-0 text-green-700" aria-hidden />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <PlanFeatures features={offer.features} />
       {promo && <p className="text-sm font-medium text-purple-900">Once per account: the launch price applies to your first month only.</p>}
     </Card>
   );
@@ -108,7 +113,7 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
   const billing = useBilling();
   const [attemptId] = useState(() => crypto.randomUUID());
   const [payment, setPayment] = useState<CreateSubscriptionResult | null>(null);
-  const [applePayNoted, setApplePayNoted] = useState(false);
+  const [walletNotice, setWalletNotice] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [paying, setPaying] = useState(false);
   // Refusals are shown on the page, by the card or the button they are about, and stay until the
@@ -118,11 +123,12 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
   // State updates land after the next render; a second click in the same frame is stopped here.
   const busy = useRef(false);
 
-  const start = async (method: 'card' | 'applePay') => {
+  const start = async (method: 'card' | 'applePay' | 'googlePay') => {
     if (method === 'applePay') {
       toast({ title: APPLE_PAY_NOTICE, description: 'Pay with your card below.' });
-      setApplePayNoted(true);
+      setWalletNotice(`${APPLE_PAY_NOTICE}. Pay with your card here.`);
     }
+    if (method === 'googlePay') setWalletNotice(GOOGLE_PAY_NOTICE[billing.data?.provider ?? 'sandbox']);
     if (payment || busy.current) return;
     busy.current = true;
     setCreating(true);
@@ -198,6 +204,13 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
   };
 
   const reason = billing.data ? unavailableReason(plan, billing.data) : null;
+  // Moving from Basic to Pro: said before the user pays, next to what they are about to pay.
+  const replacesBasic = offer.tier === 'pro' && billing.data ? basicUpgradeNote(plans, billing.data) : null;
+  const replacesBasicNote = replacesBasic && (
+    <p data-testid="replaces-basic" className="rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900">
+      {replacesBasic}
+    </p>
+  );
 
   const failureNote = failure && (
     <div role="alert" data-testid="checkout-failure" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -220,6 +233,7 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
       <Card className="space-y-3">
         <CardTitle>Payment method</CardTitle>
         <CardDescription>Billed monthly in advance. Cancel any time; access continues to the end of the period you paid for.</CardDescription>
+        {replacesBasicNote}
         <div className="grid gap-2 sm:grid-cols-2">
           <Button size="lg" className="whitespace-nowrap text-base" onClick={() => void start('card')} disabled={creating}>
             <CreditCard className="h-5 w-5" aria-hidden />
@@ -228,6 +242,10 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
           <Button variant="secondary" size="lg" className="whitespace-nowrap text-base" onClick={() => void start('applePay')} disabled={creating}>
             <Smartphone className="h-5 w-5" aria-hidden />
             Apple Pay
+          </Button>
+          <Button variant="secondary" size="lg" className="whitespace-nowrap text-base sm:col-span-2" onClick={() => void start('googlePay')} disabled={creating}>
+            <Wallet className="h-5 w-5" aria-hidden />
+            Google Pay
           </Button>
         </div>
         {failureNote}
@@ -243,9 +261,10 @@ export function CheckoutPage({ plan }: { plan: CheckoutPlan }) {
             You pay {formatPrice(payment.amountCents)} today.
           </p>
         </div>
-        {applePayNoted && (
-          <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
-            {APPLE_PAY_NOTICE}. Pay with your card here.
+        {replacesBasicNote}
+        {walletNotice && (
+          <p role="status" data-testid="wallet-notice" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
+            {walletNotice}
           </p>
         )}
         {payment.provider === 'stripe' && payment.publishableKey ? (

@@ -13,13 +13,13 @@ import { UpgradePage } from './upgrade-page';
  * Issue #25: the one plan chooser every upgrade link leads to. The served catalogue and the
  * billing state are put in the cache, as GET /api/plans and GET /api/billing would answer.
  */
-const FREE: BillingState = { plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, notice: null };
+const FREE: BillingState = { plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, ended: null, notice: null };
 const PERIOD_END = '2026-12-23T12:00:00.000Z';
 const basicRunning: BillingState = {
   ...FREE,
   plan: 'basic',
   basicUntil: PERIOD_END,
-  subscription: { id: 'sub_1', tier: 'basic', promo: false, status: 'active', renewalPriceCents: 99, currentPeriodEnd: PERIOD_END, cancelAtPeriodEnd: false, graceEndsAt: null },
+  subscription: { id: 'sub_1', tier: 'basic', promo: false, promoPriceActive: false, status: 'active', renewalPriceCents: 99, currentPeriodEnd: PERIOD_END, cancelAtPeriodEnd: false, graceEndsAt: null },
 };
 
 /** A catalogue whose prices are not the defaults: the chooser must show these, not numbers of its own. */
@@ -77,7 +77,7 @@ describe('the plan chooser', () => {
   it('tells a Basic subscriber what moving to Pro does to their Basic, and marks Basic as their plan', () => {
     renderChooser(basicRunning);
     const pro = within(screen.getByTestId('offer-pro'));
-    expect(pro.getByText(/^Starts today\. Your Basic Access then does not renew: it ends on December 23, 2026/)).toBeTruthy();
+    expect(pro.getByText(/^Pro starts today and is charged today\. Your Basic Access then does not renew: it ends on December 23, 2026, and the \$0\.99 you paid for it is not refunded/)).toBeTruthy();
     const basic = within(screen.getByTestId('offer-basic'));
     expect(basic.getByText('Your current plan')).toBeTruthy();
     expect(basic.getByText('Renews on December 23, 2026.')).toBeTruthy();
@@ -91,7 +91,7 @@ describe('the plan chooser', () => {
       plan: 'pro',
       promoAvailable: false,
       proUntil: PERIOD_END,
-      subscription: { id: 'sub_2', tier: 'pro', promo: true, status: 'active', renewalPriceCents: 799, currentPeriodEnd: PERIOD_END, cancelAtPeriodEnd: false, graceEndsAt: null },
+      subscription: { id: 'sub_2', tier: 'pro', promo: true, promoPriceActive: true, status: 'active', renewalPriceCents: 799, currentPeriodEnd: PERIOD_END, cancelAtPeriodEnd: false, graceEndsAt: null },
     });
     expect(screen.getByRole('heading', { name: 'You already have Pro' })).toBeTruthy();
     expect(screen.queryByTestId(/^offer-/)).toBeNull();

@@ -1,11 +1,12 @@
 import { Link } from 'wouter';
-import { Check, Crown, Sparkles, Zap } from 'lucide-react';
+import { Crown, Sparkles, Zap } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { useBilling } from '../../../lib/api/billing';
 import { usePlans } from '../../../lib/api/plans';
 import { cn } from '../../../lib/cn';
 import { upgradeChoices, type OfferChoice } from '../lib/offer-choices';
+import { PlanFeatures } from '../../../components/plan-features';
 
 function OfferChoiceCard({ choice }: { choice: OfferChoice }) {
   const { offer, href, current, note } = choice;
@@ -27,14 +28,7 @@ function OfferChoiceCard({ choice }: { choice: OfferChoice }) {
         {offer.price}
       </p>
       <CardDescription>{offer.gives}.</CardDescription>
-      <ul className="space-y-2">
-        {offer.features.map((feature) => (
-          <li key={feature} className="flex items-center gap-2 text-sm text-slate-700">
-            <Check className="h-4 w-4 shrink-0 text-green-700" aria-hidden />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <PlanFeatures features={offer.features} />
       {note && <p className="text-sm text-slate-700">{note}</p>}
       {/* The button sits at the card's foot, so side by side the three line up. */}
       <div className="mt-auto pt-1">

@@ -25,7 +25,7 @@ export function ConversationClosedNotice(props: FreeChatUsedProps) {
             Open this week’s chat
           </Button>
         )}
-        <Link href="/checkout-basic" className={buttonClasses('secondary', 'sm', 'h-11')}>
+        <Link href="/upgrade" className={buttonClasses('secondary', 'sm', 'h-11')}>
           Upgrade
         </Link>
       </div>

@@ -9,7 +9,8 @@ import { dismissTrialBanner, trialBannerDismissed } from '../lib/trial-banner-fl
 /**
  * SPEC §4 promo banner: the trial's days left and the way to keep unlimited coaching after it.
  * One slim row (its two targets are 44 px tall, nothing more), and it can be dismissed: on a
- * phone every row above the conversation is taken from it.
+ * phone every row above the conversation is taken from it. Its link leads to the one plan
+ * chooser (/upgrade, issue #25): the price named is the cheapest plan there, Basic.
  */
 export function TrialBanner({ daysLeft }: { daysLeft: number }) {
   const plans = usePlans();
@@ -19,7 +20,7 @@ export function TrialBanner({ daysLeft }: { daysLeft: number }) {
     <div data-testid="trial-banner" className="flex shrink-0 items-center gap-2 border-b border-blue-200 bg-blue-50 pl-4 pr-1">
       <p className="min-w-0 flex-1 text-xs font-medium leading-4 text-blue-900 sm:text-sm">{trialBannerText(daysLeft)}</p>
       <Link
-        href="/checkout-basic"
+        href="/upgrade"
         className="inline-flex h-11 shrink-0 items-center rounded-lg px-2 text-sm font-semibold text-blue-700 underline-offset-2 hover:underline"
       >
         Upgrade for {formatPrice(plans.basic.priceCents)}

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PaymentRequiredDialog } from './payment-required-dialog';
 import { UpgradeScreen } from './upgrade-screen';
 
-/** Issue #14: every upgrade button of the chat leads to a real checkout page (app/routes.tsx). */
+/** Issue #14, #25: every upgrade button of the chat leads to the one plan chooser, /upgrade, which leads to the checkouts. */
 function renderWithRouter(ui: ReactNode) {
   const memory = memoryLocation({ path: '/chat', record: true });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
@@ -22,18 +22,16 @@ function renderWithRouter(ui: ReactNode) {
 afterEach(cleanup);
 
 describe("the chat's upgrade paths", () => {
-  it('the upgrade screen offers the launch special and Basic, each at its checkout', () => {
+  it('the upgrade screen names the plans and leads to the chooser, never straight to a checkout', () => {
     renderWithRouter(<UpgradeScreen daysUntilReset={3} />);
     expect(screen.getByRole('heading', { name: 'Upgrade to Continue' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Get Pro Launch Special' }).getAttribute('href')).toBe('/checkout-pro-promo');
-    expect(screen.getByRole('link', { name: 'Get Basic Access' }).getAttribute('href')).toBe('/checkout-basic');
+    expect(screen.getByRole('link', { name: 'Choose your plan' }).getAttribute('href')).toBe('/upgrade');
+    expect(screen.queryAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/checkout'))).toEqual([]);
   });
 
-  it("the payment-required dialog's Purchase Now opens the Pro checkout, and its Basic button the Basic one", () => {
+  it("the payment-required dialog's Purchase Now opens the plan chooser", () => {
     const memory = renderWithRouter(<PaymentRequiredDialog open onOpenChange={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Purchase Now' }));
-    expect(memory.history.at(-1)).toBe('/checkout');
-    fireEvent.click(screen.getByRole('button', { name: /^Just the coaching/ }));
-    expect(memory.history.at(-1)).toBe('/checkout-basic');
+    expect(memory.history.at(-1)).toBe('/upgrade');
   });
 });

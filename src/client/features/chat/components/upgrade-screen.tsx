@@ -27,9 +27,6 @@ export function UpgradeScreen({ daysUntilReset }: { daysUntilReset: number | nul
             {`${formatPrice(proPromo.priceCents)} first month, then ${formatMonthly(proPromo.thenPriceCents)}`}
           </p>
           <CardDescription>{plans.pro.gives}.</CardDescription>
-          <Link href="/checkout-pro-promo" className={buttonClasses('primary', 'md', 'w-full bg-purple-600 hover:bg-purple-700')}>
-            Get {proPromo.name}
-          </Link>
         </Card>
 
         <Card className="space-y-3">
@@ -39,10 +36,12 @@ export function UpgradeScreen({ daysUntilReset }: { daysUntilReset: number | nul
           </div>
           <p className="text-lg font-semibold text-slate-900">{formatMonthly(basic.priceCents)}</p>
           <CardDescription>{basic.gives}.</CardDescription>
-          <Link href="/checkout-basic" className={buttonClasses('secondary', 'md', 'w-full')}>
-            Get {basic.name}
-          </Link>
         </Card>
+
+        {/* One way on, to the plan chooser (issue #25): it offers only what this user may buy now (the launch special is once per account). */}
+        <Link href="/upgrade" className={buttonClasses('primary', 'lg', 'w-full')}>
+          Choose your plan
+        </Link>
 
         <div className="space-y-1 text-center text-sm text-slate-500">
           <p>Free users get {free.chatsPerWindow === 1 ? '1 coaching session' : `${free.chatsPerWindow} coaching sessions`} per week</p>

@@ -153,7 +153,7 @@ describe('ChatPage: opening', () => {
     expect(screen.getByTestId('chat-subtitle').textContent).toBe('Unlimited coaching sessions');
     const banner = screen.getByTestId('trial-banner');
     expect(banner.textContent).toContain('45 days left in your free trial');
-    expect(within(banner).getByRole('link', { name: 'Upgrade for $0.99' }).getAttribute('href')).toBe('/checkout-basic');
+    expect(within(banner).getByRole('link', { name: 'Upgrade for $0.99' }).getAttribute('href')).toBe('/upgrade');
   });
 
   it('reopens the most recent conversation, labels the coaching team, and offers only the latest options', async () => {
@@ -199,8 +199,7 @@ describe('ChatPage: opening', () => {
     expect(screen.getByText('Your free weekly chat has been used')).toBeTruthy();
     expect(screen.getByText('$2.99 first month, then $4.99/month')).toBeTruthy();
     expect(screen.getByText('$0.99/month')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Pro Launch Special/ }).getAttribute('href')).toBe('/checkout-pro-promo');
-    expect(screen.getByRole('link', { name: /Basic Access/ }).getAttribute('href')).toBe('/checkout-basic');
+    expect(screen.getByRole('link', { name: 'Choose your plan' }).getAttribute('href')).toBe('/upgrade');
     expect(screen.getByText('Free users get 1 coaching session per week')).toBeTruthy();
     expect(screen.getByText('Your next free chat resets in 3 days')).toBeTruthy();
     expect(screen.getByTestId('chat-subtitle').textContent).toBe('Next free chat in 3 days');
@@ -431,7 +430,7 @@ describe('ChatPage: sending', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Unlock Full Access' });
     expect(dialog.textContent).toContain('$4.99/month');
     for (const f of ['Everything in Basic', 'Sales training videos']) expect(within(dialog).getByText(f)).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: /Basic Access \$0\.99\/month/ })).toBeTruthy();
+    expect(within(dialog).getByText("Just the coaching? Basic Access is $0.99/month, among the plans.")).toBeTruthy();
     expect(toast).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Maybe later' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -440,7 +439,7 @@ describe('ChatPage: sending', () => {
     expect(screen.getByTestId('unsent-message').textContent).toBe('One more');
     fireEvent.click(screen.getByRole('button', { name: 'Not sent — tap to retry' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Unlock Full Access' })).getByRole('button', { name: 'Purchase Now' }));
-    expect(memory.history.at(-1)).toBe('/checkout');
+    expect(memory.history.at(-1)).toBe('/upgrade');
   });
 
   it('shows the upgrade screen when a new conversation needs payment', async () => {
