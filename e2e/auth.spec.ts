@@ -22,7 +22,7 @@ test('sign-up shows the validation messages and creates nothing', async ({ page 
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('a taken username shows Sign up failed with the reason', async ({ page, consoleGuard }) => {
+test('a taken username shows the reason under Username', async ({ page, consoleGuard }) => {
   const account = await signUpThroughUi(page);
   await page.context().clearCookies();
   consoleGuard.allow(/status of 409/);
@@ -31,8 +31,7 @@ test('a taken username shows Sign up failed with the reason', async ({ page, con
   await page.getByLabel('Email').fill(`x${account.email}`);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByTestId('toast')).toContainText('Sign up failed');
-  await expect(page.getByTestId('toast')).toContainText('That username is already taken.');
+  await expect(page.locator('#username-error')).toHaveText('That username is already taken.');
   await expect(page).toHaveURL(/\/signup$/);
 });
 

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'wouter';
 import { accountDeletionSchema, DELETE_CONFIRMATION, type AccountDeletionInput } from '../../../../shared/schemas/account';
 import { toast } from '../../../lib/toast-store';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { describedBy, Field } from '../../../components/ui/field';
@@ -22,8 +23,11 @@ export function DeleteAccountDialog() {
   });
   const { errors } = formState;
   const typed = watch('confirmation') === DELETE_CONFIRMATION;
+  // A refusal about neither field (the server's), in the dialog above its button.
+  const [failure, setFailure] = useState<string>();
 
-  const onSubmit = (input: AccountDeletionInput) =>
+  const onSubmit = (input: AccountDeletionInput) => {
+    setFailure(undefined);
     remove.mutate(input, {
       onSuccess: () => {
         setOpen(false);
@@ -31,9 +35,10 @@ export function DeleteAccountDialog() {
         navigate('/', { replace: true });
       },
       onError: (err) => {
-        if (!applyServerErrors(err, ['confirmation', 'currentPassword'], setError)) toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+        if (!applyServerErrors(err, ['confirmation', 'currentPassword'], setError)) setFailure(errorMessage(err));
       },
     });
+  };
 
   return (
     <>
@@ -47,7 +52,10 @@ export function DeleteAccountDialog() {
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (!next) reset();
+          if (!next) {
+            reset();
+            setFailure(undefined);
+          }
         }}
         title="Delete your account?"
         description="This removes your account, profile, conversations and feedback for good. Payment records are kept, detached from you, as the law requires. This cannot be undone."
@@ -59,11 +67,16 @@ export function DeleteAccountDialog() {
           <Field id="delete-password" label="Your password" error={errors.currentPassword?.message}>
             <Input id="delete-password" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} aria-describedby={describedBy('delete-password', { error: errors.currentPassword })} {...register('currentPassword')} />
           </Field>
+          {failure && (
+            <FormAlert id="delete-account-error" title="Account not deleted">
+              {failure}
+            </FormAlert>
+          )}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" variant="destructive" disabled={!typed || remove.isPending}>
+            <Button type="submit" variant="destructive" disabled={!typed || remove.isPending} aria-describedby={failure && 'delete-account-error'}>
               {remove.isPending ? 'Deleting...' : 'Delete forever'}
             </Button>
           </div>

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailChangeSchema, type EmailChangeInput } from '../../../../shared/schemas/account';
 import { toast } from '../../../lib/toast-store';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -15,16 +17,20 @@ export function EmailForm({ currentEmail }: { currentEmail: string }) {
     defaultValues: { email: '', currentPassword: '' },
   });
   const { errors } = formState;
-  const onSubmit = (input: EmailChangeInput) =>
+  // A refusal about neither field (the server's), above the button.
+  const [failure, setFailure] = useState<string>();
+  const onSubmit = (input: EmailChangeInput) => {
+    setFailure(undefined);
     change.mutate(input, {
       onSuccess: (user) => {
         reset();
         toast({ title: 'Email updated', description: `We'll use ${user.email} from now on.` });
       },
       onError: (err) => {
-        if (!applyServerErrors(err, ['email', 'currentPassword'], setError)) toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+        if (!applyServerErrors(err, ['email', 'currentPassword'], setError)) setFailure(errorMessage(err));
       },
     });
+  };
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Change email">
       <p className="text-sm text-slate-600">
@@ -36,7 +42,12 @@ export function EmailForm({ currentEmail }: { currentEmail: string }) {
       <Field id="email-current-password" label="Current password" error={errors.currentPassword?.message}>
         <Input id="email-current-password" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.currentPassword)} aria-describedby={describedBy('email-current-password', { error: errors.currentPassword })} {...register('currentPassword')} />
       </Field>
-      <Button type="submit" disabled={change.isPending}>
+      {failure && (
+        <FormAlert id="email-form-error" title="Email not changed">
+          {failure}
+        </FormAlert>
+      )}
+      <Button type="submit" disabled={change.isPending} aria-describedby={failure && 'email-form-error'}>
         {change.isPending ? 'Saving...' : 'Change email'}
       </Button>
     </form>

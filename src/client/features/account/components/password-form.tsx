@@ -5,6 +5,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { passwordChangeFormSchemaFor, type PasswordChangeFormInput } from '../../../../shared/schemas/account';
 import { PASSWORD_RULES } from '../../../../shared/schemas/auth-rules';
 import { toast } from '../../../lib/toast-store';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -23,9 +24,12 @@ export function PasswordForm({ account }: { account: { username: string; email: 
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors } = formState;
+  // A refusal about no one field (the server's), above the button.
+  const [failure, setFailure] = useState<string>();
   const type = shown ? 'text' : 'password';
   // The confirmation is the form's own check: the server is sent the change alone.
-  const onSubmit = ({ currentPassword, newPassword }: PasswordChangeFormInput) =>
+  const onSubmit = ({ currentPassword, newPassword }: PasswordChangeFormInput) => {
+    setFailure(undefined);
     change.mutate(
       { currentPassword, newPassword },
       {
@@ -35,10 +39,11 @@ export function PasswordForm({ account }: { account: { username: string; email: 
           toast({ title: 'Password changed', description: 'You were signed out everywhere else.' });
         },
         onError: (err) => {
-          if (!applyServerErrors(err, ['currentPassword', 'newPassword'], setError)) toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+          if (!applyServerErrors(err, ['currentPassword', 'newPassword'], setError)) setFailure(errorMessage(err));
         },
       },
     );
+  };
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Change password">
       <Field id="password-current" label="Current password" error={errors.currentPassword?.message}>
@@ -64,8 +69,13 @@ export function PasswordForm({ account }: { account: { username: string; email: 
           {...register('confirmPassword')}
         />
       </Field>
+      {failure && (
+        <FormAlert id="password-form-error" title="Password not changed">
+          {failure}
+        </FormAlert>
+      )}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={change.isPending}>
+        <Button type="submit" disabled={change.isPending} aria-describedby={failure && 'password-form-error'}>
           {change.isPending ? 'Saving...' : 'Change password'}
         </Button>
         {/* A fixed name with aria-pressed, so a screen reader hears "Show passwords, toggle button, pressed". */}

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { onboardingSchema, STRUGGLE_MAX, type OnboardingInput } from '../../../../shared/schemas/onboarding';
 import { salesExperienceValues, type User } from '../../../../shared/schemas/user';
 import { toast } from '../../../lib/toast-store';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -38,17 +40,21 @@ export function ProfileForm({ user }: { user: User }) {
   });
   const { errors, isDirty } = formState;
   const struggleLength = watch('biggestStruggle')?.length ?? 0;
+  // A refusal about no one field (the server's), above the button.
+  const [failure, setFailure] = useState<string>();
 
-  const onSubmit = (input: OnboardingInput) =>
+  const onSubmit = (input: OnboardingInput) => {
+    setFailure(undefined);
     update.mutate(input, {
       onSuccess: (saved) => {
         reset(defaultsFor(saved));
         toast({ title: 'Profile updated', description: 'Your coach will use your new answers.' });
       },
       onError: (err) => {
-        if (!applyServerErrors(err, FIELDS, setError)) toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+        if (!applyServerErrors(err, FIELDS, setError)) setFailure(errorMessage(err));
       },
     });
+  };
 
   const invalid = (name: keyof OnboardingInput, id: string) => ({ 'aria-invalid': Boolean(errors[name]), 'aria-describedby': describedBy(id, { error: errors[name] }) });
   return (
@@ -101,7 +107,12 @@ export function ProfileForm({ user }: { user: User }) {
           <Input id="profile-product" {...invalid('product', 'profile-product')} {...register('product')} />
         </Field>
       </div>
-      <Button type="submit" disabled={update.isPending || !isDirty}>
+      {failure && (
+        <FormAlert id="profile-form-error" title="Profile not saved">
+          {failure}
+        </FormAlert>
+      )}
+      <Button type="submit" disabled={update.isPending || !isDirty} aria-describedby={failure && 'profile-form-error'}>
         {update.isPending ? 'Saving...' : 'Save profile'}
       </Button>
     </form>

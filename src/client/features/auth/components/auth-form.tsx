@@ -33,8 +33,11 @@ export function AuthForm<F extends string>({
   submitLabel,
   pendingLabel,
   validation,
+  error,
 }: {
   fields: readonly AuthFieldSpec<F>[];
+  /** Why the server refused the last try (wrong password, name taken): above the button, read with it. */
+  error?: string;
   submitLabel: string;
   pendingLabel: string;
   validation: (loaded: AuthValidation, bind: (binding: FormBinding<F>) => void) => ReactNode;
@@ -56,7 +59,12 @@ export function AuthForm<F extends string>({
             </Field>
           );
         })}
-        <Button type="submit" className="w-full" disabled={pending}>
+        {error && (
+          <p id="auth-error" role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        <Button type="submit" className="w-full" disabled={pending} aria-describedby={error && 'auth-error'}>
           {pending ? pendingLabel : submitLabel}
         </Button>
       </form>

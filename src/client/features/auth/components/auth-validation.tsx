@@ -79,8 +79,8 @@ export function SignUpValidation({ bind, onSignedUp, onFailed }: ValidationProps
         latest.current.mutate(latest.current.ref ? { ...input, ref: latest.current.ref } : input, {
           onSuccess: (user) => latest.current.onSignedUp(user),
           onError: (err) => {
-            applyServerErrors(err, SIGN_UP_FIELDS, setError);
-            latest.current.onFailed(errorMessage(err));
+            // A refusal about one field shows under it alone; any other above the button.
+            if (!applyServerErrors(err, SIGN_UP_FIELDS, setError)) latest.current.onFailed(errorMessage(err));
           },
         }),
       ),

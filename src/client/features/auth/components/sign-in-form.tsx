@@ -9,10 +9,11 @@ const FIELDS: readonly AuthFieldSpec<keyof SignInInput>[] = [
 ];
 
 /** The sign-in form, checked with the shared signInSchema once its validation has loaded. */
-export function SignInForm({ onSignedIn, onFailed }: { onSignedIn: (user: User) => void; onFailed: (message: string) => void }) {
+export function SignInForm({ onSignedIn, onFailed, error }: { onSignedIn: (user: User) => void; onFailed: (message: string) => void; error?: string }) {
   return (
     <AuthForm
       fields={FIELDS}
+      error={error}
       submitLabel="Sign In"
       pendingLabel="Signing in..."
       validation={(loaded, bind) => <loaded.SignInValidation bind={bind} onSignedIn={onSignedIn} onFailed={onFailed} />}

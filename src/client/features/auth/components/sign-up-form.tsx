@@ -13,12 +13,13 @@ const FIELDS: readonly AuthFieldSpec<keyof SignUpInput>[] = [
 /**
  * The create-account form, checked with the shared signUpSchema once its validation has loaded.
  * A refusal that names a field (a taken username, a common password) shows under that field;
- * `onFailed` still gets the reason for the page's toast.
+ * `onFailed` still gets the reason, which the page shows above the button.
  */
-export function SignUpForm({ onSignedUp, onFailed }: { onSignedUp: (user: User) => void; onFailed: (message: string) => void }) {
+export function SignUpForm({ onSignedUp, onFailed, error }: { onSignedUp: (user: User) => void; onFailed: (message: string) => void; error?: string }) {
   return (
     <AuthForm
       fields={FIELDS}
+      error={error}
       submitLabel="Create Account"
       pendingLabel="Creating account..."
       validation={(loaded, bind) => <loaded.SignUpValidation bind={bind} onSignedUp={onSignedUp} onFailed={onFailed} />}

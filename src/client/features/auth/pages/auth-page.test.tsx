@@ -78,3 +78,21 @@ describe('a referral link', () => {
     await waitFor(() => expect(memory.history.at(-1)).toBe('/signup?ref=CASEY123&mode=signin'));
   });
 });
+
+describe('a refused sign-in (issue #25)', () => {
+  it('says why above Sign In, read with the button, until the card is toggled', async () => {
+    renderAuth('/auth');
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/auth/signin' ? json({ message: 'Invalid email/username or password' }, 401) : json({ user: null }),
+    );
+    type('Email or username', 'casey');
+    type('Password', 'Closing-Time-2026');
+    const button = screen.getByRole('button', { name: 'Sign In' });
+    fireEvent.click(button);
+    const alert = await screen.findByText('Invalid email/username or password');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(button.getAttribute('aria-describedby')).toBe(alert.id);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(screen.queryByText('Invalid email/username or password')).toBeNull());
+  });
+});

@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import { Logo } from '../../../components/logo';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { dismissToast, toast } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast-store';
 import { usePublicConfig } from '../../../lib/api/config';
 import { useCurrentUser } from '../../../lib/api/current-user';
 import { homePathFor } from '../../../lib/home-path';
@@ -32,7 +32,8 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
   const { productName } = usePublicConfig();
   const { data: user } = useCurrentUser();
   const signedOutBecause = useSignedOutReason();
-  const failureToast = useRef<number | null>(null);
+  // Why the last sign-in or sign-up failed: shown above the form's button, and it stays (issue #25).
+  const [failure, setFailure] = useState<string>();
   const toggled = useRef(false);
 
   // Already signed in (for example a second tab): go where a sign-in would have gone, in place of this page.
@@ -48,21 +49,16 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
   const toggle = () => {
     toggled.current = true;
     // The other side's complaint no longer applies to the form now shown.
-    if (failureToast.current !== null) dismissToast(failureToast.current);
+    setFailure(undefined);
     // Replace: toggling is not a place Back should step through. The rest of the query (next, ref) stays.
     const params = new URLSearchParams(search);
     params.set('mode', mode === 'signin' ? 'signup' : 'signin');
     navigate(`${path}?${params}`, { replace: true });
   };
 
-  const failed = (title: string) => (message: string) => {
-    failureToast.current = toast({ title, description: message, variant: 'destructive' });
-  };
-
   // The auth page is replaced, not left in history: Back from where the user lands must not come here.
   const signedIn = (to: string) => {
     forgetSignedOutReason();
-    if (failureToast.current !== null) dismissToast(failureToast.current);
     navigate(to, { replace: true });
   };
 
@@ -93,7 +89,8 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
               toast({ title: 'Welcome back!', description: "You've successfully signed in." });
               signedIn(next ?? homePathFor(u));
             }}
-            onFailed={failed('Sign in failed')}
+            error={failure}
+            onFailed={setFailure}
           />
         ) : (
           <SignUpForm
@@ -103,7 +100,8 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
               // Where the visitor was headed (a checkout link) waits for onboarding and the tutorial (issue #25).
               signedIn(next ? `/onboarding?next=${encodeURIComponent(next)}` : '/onboarding');
             }}
-            onFailed={failed('Sign up failed')}
+            error={failure}
+            onFailed={setFailure}
           />
         )}
         <p className="text-center text-sm text-slate-600">

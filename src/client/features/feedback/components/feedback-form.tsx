@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -11,6 +12,7 @@ import {
   type FeedbackFormValues,
   type FeedbackInput,
 } from '../../../../shared/schemas/feedback';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -37,8 +39,11 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
   const { errors } = formState;
   const rating = watch('rating');
   const messageLength = watch('message')?.length ?? 0;
+  // A refusal about no one field, above the button, until the next try.
+  const [failure, setFailure] = useState<string>();
 
-  const onSubmit = (input: FeedbackInput) =>
+  const onSubmit = (input: FeedbackInput) => {
+    setFailure(undefined);
     send.mutate(input, {
       onSuccess: () => {
         reset(DEFAULTS);
@@ -49,9 +54,10 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
         if (applyServerErrors(err, FIELDS, setError)) return;
         // Too many in an hour: the server says when to try again; anything else is SPEC §8's message.
         const description = err instanceof ApiRequestError && err.status === 429 ? err.message : 'Failed to submit feedback. Please try again.';
-        toast({ title: 'Error', description, variant: 'destructive' });
+        setFailure(description);
       },
     });
+  };
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Feedback">
@@ -151,7 +157,12 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
       <p className="text-sm text-slate-600" data-testid="feedback-sender">
         {user ? `Sent from your account, ${user.username}.` : 'You are not signed in: this feedback is sent without an account.'}
       </p>
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={send.isPending}>
+      {failure && (
+        <FormAlert id="feedback-form-error" title="Feedback not sent">
+          {failure}
+        </FormAlert>
+      )}
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={send.isPending} aria-describedby={failure && 'feedback-form-error'}>
         {send.isPending ? 'Submitting…' : 'Submit Feedback'}
       </Button>
     </form>

@@ -88,18 +88,23 @@ describe('FeedbackPage', () => {
     expect(sentBodies()[0]).toMatchObject({ rating: 5, email: 'rep@example.com', type: 'general', category: 'other' });
   });
 
-  it("stays on the form with SPEC's failure toast when the server fails, and the server's words when it refuses for too many", async () => {
+  it("stays on the form with SPEC's failure message above Submit when the server fails, and the server's words when it refuses for too many", async () => {
     fetchMock.mockResolvedValueOnce(json({ message: 'Something went wrong on our side.' }, 500));
     renderFeedback(null);
     fill('Subject', 'Video stalls');
     fill('Message', 'Part two stops at minute four every time on my phone.');
     submit();
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to submit feedback. Please try again.', variant: 'destructive' }));
+    // By the button it answers, and it stays: not a toast (issue #25).
+    const alert = await screen.findByText('Failed to submit feedback. Please try again.');
+    const note = alert.closest('[role="alert"]');
+    expect(screen.getByRole('button', { name: 'Submit Feedback' }).getAttribute('aria-describedby')).toBe(note?.id);
+    expect(toast).not.toHaveBeenCalled();
     expect(screen.queryByRole('heading', { name: 'Feedback Submitted!' })).toBeNull();
     expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('Video stalls');
 
     fetchMock.mockResolvedValueOnce(json({ message: 'You have sent a lot of feedback in the last hour. Please try again in 40 minute(s).', code: 'rate_limited' }, 429));
     submit();
-    await waitFor(() => expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ description: expect.stringContaining('40 minute(s)') })));
+    expect(await screen.findByText(/40 minute\(s\)/)).toBeTruthy();
+    expect(screen.queryByText('Failed to submit feedback. Please try again.')).toBeNull();
   });
 });
