@@ -117,12 +117,13 @@ test('the keyboard focus ring is a solid dark outline on the primary button and 
   expect(await back.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
 });
 
-test('the tutorial’s still card draws no play icon over its text', async ({ page }) => {
+test('the tutorial’s example conversation draws no icon over its text and says it is an example', async ({ page }) => {
   await signUpThroughUi(page);
   expect((await page.request.post('/api/onboarding', { data: profile })).ok()).toBe(true);
   await page.goto('/tutorial');
   const still = page.getByTestId('demo-still');
-  await expect(still).toContainText('The demo video is not available right now.');
+  await expect(still).toContainText('An example conversation');
+  await expect(still).not.toContainText('not available');
   const overlaps = await still.evaluate((card) => {
     const boxes = (sel: string) => [...card.querySelectorAll(sel)].map((el) => el.getBoundingClientRect());
     const cardBox = card.getBoundingClientRect();

@@ -63,6 +63,24 @@ for (const viewport of [
       await expectToastClearOf(page, publish, 'Publish Post');
     });
 
+    test('a published post: its toast leaves the forum’s own buttons uncovered', async ({ page }) => {
+      await signUpOnboarded(page);
+      await payPro(page);
+      await page.goto('/community');
+      await page.getByRole('button', { name: 'New Post' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New Post' });
+      await dialog.getByLabel('Title').fill('Opening a cold call');
+      await dialog.getByLabel('Category').selectOption('prospecting');
+      await dialog.getByLabel('Content').fill('What do you say in the first ten seconds?');
+      await dialog.getByRole('button', { name: 'Publish Post' }).click();
+      await expect(page.getByTestId('toast')).toContainText(/published/i);
+      await expect(dialog).toBeHidden();
+      // Wherever publishing leads (the forum, or the post), the page's own buttons stay uncovered.
+      for (const button of await page.getByRole('main').getByRole('button').all()) {
+        if (await button.isVisible()) await expectToastClearOf(page, button, `the ${await button.innerText()} button`);
+      }
+    });
+
     test('after New Chat the Chat Cleared toast leaves the message box uncovered', async ({ page }) => {
       await signUpOnboarded(page);
       await payPro(page);

@@ -11,7 +11,8 @@ export function Toaster() {
         <ToastPrimitive.Root
           key={message.id}
           data-testid="toast"
-          duration={message.durationMs ?? 4000}
+          // Short: under the header it covers the page's first lines, which the user reads next.
+          duration={message.durationMs ?? 3000}
           onOpenChange={(open) => !open && dismissToast(message.id)}
           className={cn(
             'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-12 shadow-lg',
@@ -30,10 +31,11 @@ export function Toaster() {
       {/*
         Just under the header bar (3.5rem), so a toast covers neither Back and the title nor what a
         page keeps at the bottom: the chat's message box, a form's or a dialog's main button, the
-        tab bar (issue #25). On a wider screen it keeps to the right, beside the page's column.
+        tab bar (issue #25). Centred at every width: at the top right it covered a page's own buttons
+        (New Post, Save) at 1280 px, where the page's column leaves only 192 px beside it (ADR 0018).
         Errors about a field or a button are shown next to it, not here.
       */}
-      <ToastPrimitive.Viewport className="fixed left-1/2 top-[calc(4rem+env(safe-area-inset-top,0px))] z-[100] flex w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 flex-col outline-none sm:left-auto sm:right-4 sm:translate-x-0" />
+      <ToastPrimitive.Viewport className="fixed left-1/2 top-[calc(4rem+env(safe-area-inset-top,0px))] z-[100] flex w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 flex-col outline-none" />
     </ToastPrimitive.Provider>
   );
 }

@@ -66,9 +66,13 @@ describe('TutorialPage', () => {
     expect(screen.getByTestId('monthly-goal').textContent).toBe('$5,000');
   });
 
-  it('shows a still card instead of a frame when no video is configured, and marks the tutorial seen after 30 s', async () => {
+  it('shows an example conversation instead of a frame when no video is configured, and marks the tutorial seen after 30 s', async () => {
     const { client } = renderTutorial(makeUser());
-    expect(screen.getByTestId('demo-still').textContent).toContain('not available right now');
+    // Not a notice that something is missing (issue #25): what the coach does, labelled as an example.
+    const example = screen.getByTestId('demo-still');
+    expect(example.textContent).not.toContain('not available');
+    expect(example.textContent).toContain('An example conversation');
+    expect(example.querySelectorAll('li')).toHaveLength(4);
     expect(document.querySelector('iframe')).toBeNull();
 
     await act(() => vi.advanceTimersByTimeAsync(TUTORIAL_SEEN_AFTER_MS - 1));

@@ -32,15 +32,18 @@ export function TutorialPage() {
   if (!user) return null;
 
   return (
-    <div className="mx-auto max-w-2xl space-y-6 px-4 py-6">
+    // On a desktop the demo sits beside the rest, so "Continue" is on the first screen (issue #25's walk: at 1280×800 it was below the fold).
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-6 lg:max-w-5xl">
       <section className="space-y-2 text-center">
         <h2 className="text-2xl font-bold tracking-tight">See Your AI Coach in Action</h2>
         <p className="text-slate-600">A quick look at how your coach diagnoses a deal and tells you what to do next.</p>
       </section>
 
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
       <DemoVideo videoId={tutorialVideoId} onReady={markReady} />
 
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="space-y-6">
+      <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-1">
         {FEATURES.map(({ icon: Icon, title, text }) => (
           <Card key={title} className="space-y-2 p-4">
             <Icon className="h-6 w-6 text-blue-600" aria-hidden />
@@ -60,6 +63,8 @@ export function TutorialPage() {
       <Link href={destination ?? '/chat'} onClick={forgetDestination} className={buttonClasses('primary', 'lg', 'w-full')}>
         {destination ? (destination.startsWith('/checkout') ? 'Continue to checkout' : 'Continue where you were going') : 'Continue to AI Coach'}
       </Link>
+      </div>
+      </div>
     </div>
   );
 }
