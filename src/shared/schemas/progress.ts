@@ -144,6 +144,11 @@ export const callOutcomeExportSchema = z.object({
   sessionId: z.string(),
   replyAt: z.string(),
   method: z.string().nullable(),
+  /**
+   * Logged on a role-play turn (the buyer's line or the scene's feedback) before those turns took
+   * no outcome: kept as the rep wrote it, and left out of the progress page's figures.
+   */
+  onRolePlay: z.boolean(),
   result: z.enum(CALL_RESULTS),
   note: z.string().nullable(),
   loggedAt: z.string(),

@@ -311,6 +311,12 @@ describe('role-play turns', () => {
     expect(p.outcomes.byTechnique).toEqual([expect.objectContaining({ method: 'LAER', total: 1 })]);
     expect(p.outcomes.perWeek.reduce((n, w) => n + w.won + w.moved_forward, 0)).toBe(1);
     expect(p.recentReplies.map((r) => r.messageId)).toEqual([ids[1]]);
+    // The export keeps both, and says which one sits on a role-play turn (and so is not counted).
+    const exported = (await call('GET', '/api/account/export', u.cookie)).json<{ callOutcomes: { result: string; onRolePlay: boolean }[] }>().callOutcomes;
+    expect(exported.map((o) => [o.result, o.onRolePlay])).toEqual([
+      ['moved_forward', false],
+      ['won', true],
+    ]);
   });
 
   it('marks the built-in coach\'s role-play turns through the chat, and not its coaching', async () => {
@@ -552,6 +558,7 @@ describe('with the account', () => {
         sessionId: mine.sessionId,
         replyAt: '2026-01-14T09:00:20.000Z',
         method: 'Feel, felt, found',
+        onRolePlay: false,
         result: 'moved_forward',
         note: 'Second meeting booked.',
         loggedAt: NOW.toISOString(),

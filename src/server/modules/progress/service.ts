@@ -367,6 +367,7 @@ export async function exportCallOutcomes(db: Db, userId: number) {
     sessionId,
     replyAt: replyAt.toISOString(),
     method: coaching?.method ?? null,
+    onRolePlay: coaching?.rolePlay === true,
     result: outcome.result,
     note: outcome.note,
     loggedAt: outcome.createdAt.toISOString(),
