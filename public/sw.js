@@ -1,10 +1,15 @@
 // SalesCoach service worker: makes the app installable and lets it open offline.
 // It never touches API calls or non-GET requests; pages are network-first with the
-// cached shell as an offline fallback; Vite's fingerprinted /assets/ files are cache-first.
+// cached copy as an offline fallback; Vite's fingerprinted /assets/ files are cache-first.
 // Bump VERSION to drop every older cache on the next activation.
-const VERSION = 'v1';
+const VERSION = 'v2';
 const CACHE = `salescoach-${VERSION}`;
 const SHELL = ['/', '/manifest.webmanifest', '/icons/icon-192.png'];
+// The signed-in pages whose HTML paints the app's shell with their own title (src/shared/app-shell.ts's
+// APP_SHELL_PAGES; service-worker.test.ts keeps them equal): each keeps a copy of its own, so an
+// offline reload paints the right header. Any other page's HTML is the same index.html, kept as '/'.
+// A fixed list, so the cache holds at most these pages and '/', however many posts a rep opens.
+const PAGE_COPIES = new Set(['/chat', '/training', '/community', '/referral', '/progress', '/account', '/admin', '/upgrade', '/checkout', '/checkout-basic', '/checkout-pro-promo', '/tutorial']);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -57,28 +62,31 @@ async function cacheShellAssets(cache) {
   }
 }
 
-/** Pages: always fresh from the server; the cached shell only when offline. */
+/** Pages: always fresh from the server; the cached copy only when offline. */
 async function networkFirstPage(request) {
   try {
     const response = await fetch(request);
-    // Every client route is served the same index.html, so any HTML page refreshes the shell; not
-    // a private one (/chat opening on a first visit's welcome), which is not the same for everyone.
+    // Not a private page (/chat opening on a first visit's welcome), which is not the same for everyone.
     if (keepable(response)) {
       const copy = response.clone();
-      // Kept under its own path too: a signed-in page's HTML paints the app's shell (issue #25),
-      // which an offline reload of that page should show, and the welcome page's should not.
-      const path = new URL(request.url).pathname;
       caches
         .open(CACHE)
-        .then((cache) => Promise.all([cache.put('/', copy.clone()), path === '/' ? null : cache.put(path, copy)]))
+        .then((cache) => cache.put(copyKey(request), copy))
         .catch(() => {});
     }
     return response;
   } catch (error) {
-    const page = (await caches.match(new URL(request.url).pathname, { cacheName: CACHE })) || (await caches.match('/', { cacheName: CACHE }));
+    // The page's own copy; else the plain index.html, which opens any page (the app draws it).
+    const page = (await caches.match(copyKey(request), { cacheName: CACHE })) || (await caches.match('/', { cacheName: CACHE }));
     if (page) return page;
     throw error;
   }
+}
+
+/** Where a page's HTML is kept: under its path when it paints its own shell, else as '/'. */
+function copyKey(request) {
+  const path = new URL(request.url).pathname;
+  return PAGE_COPIES.has(path) ? path : '/';
 }
 
 function keepable(response) {

@@ -26,15 +26,23 @@ const config: PublicConfig = {
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fetchMock = stubFetch();
 
-/** Renders the whole shell (chrome and routes) at `path`, as `user` (null: signed out; 'unknown': the session read fails). */
-function renderAppAt(path: string, user: User | null | 'unknown' = null) {
+/** Answers the app's requests with `user` as the session ('pending': the session read never answers). */
+function serveSession(user: User | null | 'unknown' | 'pending') {
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
-    if (url === '/api/auth/session') return user === 'unknown' ? json({ message: 'Something went wrong on our side.' }, 500) : json({ user });
+    if (url === '/api/auth/session') {
+      if (user === 'pending') return new Promise<Response>(() => {});
+      return user === 'unknown' ? json({ message: 'Something went wrong on our side.' }, 500) : json({ user });
+    }
     if (url === '/api/config') return json(config);
     if (url === '/api/plans') return json(plans);
     return json({ message: `unexpected ${url}` }, 500);
   });
+}
+
+/** Renders the whole shell (chrome and routes) at `path`, as `user` (null: signed out; 'unknown': the session read fails). */
+function renderAppAt(path: string, user: User | null | 'unknown' | 'pending' = null) {
+  serveSession(user);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const memory = memoryLocation({ path, record: true });
   render(
@@ -97,6 +105,19 @@ describe('the header bar: Back and title', () => {
     else await waitFor(() => expect(backLink().getAttribute('href')).toBe(back));
     expect(headerTitle()).toBe(title);
     expect(memory.history.at(-1)).toBe(path);
+  });
+
+  // As the server's painted header has it (src/shared/app-shell.ts): the title does not move when the session answers.
+  it.each([
+    ['/chat', null],
+    ['/account', '/chat'],
+    ['/progress', '/chat'],
+    ['/checkout', '/account'],
+  ])('while the session is read, %s has the Back a signed-in rep sees (%s)', async (path, back) => {
+    renderAppAt(path, 'pending');
+    await waitFor(() => expect(headerTitle()).not.toBe(''));
+    if (back === null) expect(within(headerBar()).queryByRole('link', { name: 'Back' })).toBeNull();
+    else expect(backLink().getAttribute('href')).toBe(back);
   });
 
   it('follows Back: from an onboarding step to the step before it', async () => {
@@ -208,6 +229,23 @@ describe('the signed-out redirect', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('We could not confirm that you are signed in');
     expect(screen.queryByTestId('account-username')).toBeNull();
     expect(memory.history).toEqual(['/account']);
+  });
+
+  it('reads the session again on Retry, and shows the page once it answers', async () => {
+    renderAppAt('/account', 'unknown');
+    await screen.findByRole('alert');
+    serveSession(makeUser({ username: 'casey' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('account-username')).textContent).toBe('casey');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('reads the session again when the network comes back, without Retry', async () => {
+    renderAppAt('/account', 'unknown');
+    await screen.findByRole('alert');
+    serveSession(makeUser({ username: 'casey' }));
+    fireEvent(window, new Event('online'));
+    expect((await screen.findByTestId('account-username')).textContent).toBe('casey');
   });
 
   it('leaves public pages to everyone', async () => {

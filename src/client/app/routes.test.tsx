@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APP_SHELL_TITLES } from '../../shared/app-shell';
+import { APP_SHELL_PAGES } from '../../shared/app-shell';
 import { ONBOARDING_STEPS, previousPath } from '../features/onboarding/lib/onboarding-steps';
 import { lazyPage, PAGE_LOADING_DELAY_MS, PageErrorBoundary, PageLoading } from './lazy-page';
-import { APP_ROUTES, ONBOARDING_STEP_NAMES, ONBOARDING_STEP_PATHS } from './routes';
+import { APP_ROUTES, backTarget, ONBOARDING_STEP_NAMES, ONBOARDING_STEP_PATHS } from './routes';
 
 afterEach(() => {
   cleanup();
@@ -20,9 +20,13 @@ describe('the route table', () => {
     }
   });
 
-  it('gives the server the title of every signed-in page with a fixed address, for the shell it paints (src/shared/app-shell.ts)', () => {
+  it('gives the server the title and Back of every signed-in page with a fixed address, for the shell it paints (src/shared/app-shell.ts)', () => {
     const signedIn = APP_ROUTES.filter((route) => route.auth === 'signed-in' && !route.path.includes(':') && !(ONBOARDING_STEP_PATHS as readonly string[]).includes(route.path));
-    expect(APP_SHELL_TITLES).toEqual(Object.fromEntries(signedIn.map((route) => [route.path, route.title])));
+    // Back where the app's header shows one to a signed-in rep, so the title does not move when the app takes over.
+    const rep = { onboardingCompleted: true };
+    expect(APP_SHELL_PAGES).toEqual(
+      Object.fromEntries(signedIn.map((route) => [route.path, { title: route.title, back: backTarget(route.back, route.path, rep) === null ? null : route.back }])),
+    );
   });
 
   it('loads every feature page as a chunk of its own; only the welcome page, the auth card and the placeholders come with the shell', async () => {

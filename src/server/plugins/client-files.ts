@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { APP_SHELL_TITLES, appShellHtml } from '../../shared/app-shell.js';
+import { APP_SHELL_PAGES, appShellHtml } from '../../shared/app-shell.js';
 import { CHAT_WELCOME_SEEN_COOKIE, PRODUCT_NAME_SLOT, STATIC_WELCOME_FILE } from '../../shared/chat-welcome.js';
 import type { AppDeps } from '../deps.js';
 import { userForToken } from '../modules/auth/service.js';
@@ -36,7 +36,8 @@ interface PageShell {
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /** index.html with the app's shell painted inside its root (src/shared/app-shell.ts), for a signed-in page. */
-const withAppShell = (html: string, title: string, signedIn: boolean) => html.replace(EMPTY_ROOT, `<div id="root">${appShellHtml(title, signedIn)}</div>`);
+const withAppShell = (html: string, shell: { title: string; back: string | null }, signedIn: boolean) =>
+  html.replace(EMPTY_ROOT, `<div id="root">${appShellHtml(shell.title, signedIn, shell.back)}</div>`);
 
 /**
  * A page's chunks, asked for with the page but at low priority: they can only run once the first
@@ -65,16 +66,16 @@ function pageShells(clientDir: string, indexHtml: string, productName: string): 
   const preloads = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>) : {};
   const welcomeFile = path.join(clientDir, STATIC_WELCOME_FILE);
   const welcome = fs.existsSync(welcomeFile) ? fs.readFileSync(welcomeFile, 'utf8').trim().replaceAll(PRODUCT_NAME_SLOT, escapeHtml(productName)) : null;
-  for (const page of new Set([...Object.keys(preloads), ...Object.keys(APP_SHELL_TITLES)])) {
+  for (const page of new Set([...Object.keys(preloads), ...Object.keys(APP_SHELL_PAGES)])) {
     const files = preloads[page] ?? [];
-    const title = APP_SHELL_TITLES[page];
-    if (!files.length && title === undefined) continue;
+    const painted = APP_SHELL_PAGES[page];
+    if (!files.length && painted === undefined) continue;
     const session = SIGNED_IN_PAGES.has(page) ? SESSION_PRELOAD : '';
     const html = indexHtml.replace('</head>', `${modulepreloads(files)}${session}  </head>`);
     const shell: PageShell = { html };
-    if (title !== undefined && html.includes(EMPTY_ROOT)) {
-      shell.html = withAppShell(html, title, false);
-      shell.signedIn = withAppShell(html, title, true);
+    if (painted !== undefined && html.includes(EMPTY_ROOT)) {
+      shell.html = withAppShell(html, painted, false);
+      shell.signedIn = withAppShell(html, painted, true);
     }
     // The welcome is only sent to a signed-in rep, over the shell that says so.
     if (page === '/chat' && welcome && indexHtml.includes('</body>')) shell.withWelcome = (shell.signedIn ?? html).replace('</body>', `    ${welcome}\n  </body>`);

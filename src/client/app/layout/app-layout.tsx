@@ -31,7 +31,9 @@ function HeaderBar({ route, onSubtitleSlot, onActionsSlot }: HeaderBarProps) {
   // A public page (Privacy, Terms, Feedback, Get the App) is reached from anywhere: Back goes where
   // the user came from when that was a page of the app (issue #25).
   const byHistory = route.auth === 'public' && canGoBackInApp();
-  const back = backTarget(route.back, path, user);
+  // While the session is read on a signed-in page, Back is drawn as a rep who finished onboarding
+  // sees it, as the server's painted header does (src/shared/app-shell.ts): the title stays put.
+  const back = backTarget(route.back, path, user === undefined && route.auth === 'signed-in' ? { onboardingCompleted: true } : user);
   return (
     <header className="sticky top-0 z-40 shrink-0 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-4xl items-center gap-2 px-2 sm:px-4">
