@@ -150,7 +150,8 @@ export function SubscriptionDetails({ billing }: { billing: BillingState }) {
         <span data-testid="subscription-date" className="font-medium">
           {when}
         </span>
-        {!sub.cancelAtPeriodEnd && !pastDue && <> at {formatMonthly(sub.renewalPriceCents)}</>}
+        {/* The price is said once: in the heading, or here while the launch month runs, since its renewal costs more. */}
+        {sub.promoPriceActive && !sub.cancelAtPeriodEnd && !pastDue && <> at {formatMonthly(sub.renewalPriceCents)}</>}
       </p>
       <CardDescription>
         {sub.cancelAtPeriodEnd
