@@ -5,7 +5,7 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { useBilling } from '../../../lib/api/billing';
 import { cn } from '../../../lib/cn';
 import { usePlans } from '../../../lib/api/plans';
-import { upgradeChoices } from '../../billing/lib/offer-choices';
+import { upgradeChoices } from '../../../lib/offer-choices';
 import { resetNote } from '../lib/chat-status';
 
 /** SPEC §2 Chat: shown instead of the conversation once a free user's weekly chat is spent. */
