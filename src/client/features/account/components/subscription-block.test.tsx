@@ -33,6 +33,7 @@ const state = (over: Partial<BillingState> = {}): BillingState => ({
   basicUntil: null,
   promoAvailable: true,
   ended: null,
+  trialEndsAt: null,
   notice: null,
   ...over,
 });
@@ -77,6 +78,16 @@ describe('the account page subscription block', () => {
     renderBlock(state({ plan: 'free', proUntil: null, subscription: sub({ tier: 'basic', status: 'canceled', renewalPriceCents: 99 }), ended: { tier: 'basic', endedAt: END } }));
     expect((await screen.findByTestId('plan-ended')).textContent).toBe('Your Basic Access plan ended on December 23, 2026.');
     expect(screen.getByRole('link', { name: 'Renew or choose a plan' }).getAttribute('href')).toBe('/upgrade');
+  });
+
+  it('inside a trial that outlasts the ended plan, says both in one line', async () => {
+    renderBlock(
+      state({ plan: 'trial', proUntil: null, subscription: sub({ tier: 'basic', status: 'canceled', renewalPriceCents: 99 }), ended: { tier: 'basic', endedAt: END }, trialEndsAt: '2027-01-20T12:00:00.000Z' }),
+    );
+    expect((await screen.findByTestId('subscription-block')).textContent).toContain(
+      'Your plan: Free Trial until January 20, 2027Your Basic Access plan ended on December 23, 2026.',
+    );
+    expect(screen.getByTestId('plan-ended').textContent).toBe('Your Basic Access plan ended on December 23, 2026.');
   });
 
   it('shows the plan, the renewal date and price, and the terms that apply', async () => {

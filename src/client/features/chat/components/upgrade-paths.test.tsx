@@ -32,6 +32,7 @@ const freeUser = (over: Partial<BillingState> = {}): BillingState => ({
   basicUntil: null,
   promoAvailable: true,
   ended: null,
+  trialEndsAt: null,
   notice: null,
   ...over,
 });

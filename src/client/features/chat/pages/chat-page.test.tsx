@@ -87,7 +87,7 @@ function route(url: string, init?: RequestInit): Response {
   if (method === 'GET' && url === '/api/chat/sessions') return json({ sessions: server.sessions });
   // The upgrade screen names the offers this account may buy: a free user who has not used the launch special.
   if (method === 'GET' && url === '/api/billing') {
-    return json({ plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, ended: null, notice: null });
+    return json({ plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, ended: null, trialEndsAt: null, notice: null });
   }
   if (method === 'GET' && url.startsWith('/api/chat/sessions/')) {
     const found = server.conversations[url.slice('/api/chat/sessions/'.length)];
