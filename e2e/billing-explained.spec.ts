@@ -32,7 +32,7 @@ test("the chat's upgrade link leads to the plan chooser, and the old /basic-chec
   await page.goto('/chat');
   await page.getByTestId('trial-banner').getByRole('link', { name: /^Upgrade for / }).click();
   await expect(page).toHaveURL(/\/upgrade$/);
-  await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Choose your plan', level: 2 })).toBeVisible();
 
   await page.goto('/basic-checkout');
   await expect(page).toHaveURL(/\/checkout-basic$/);

@@ -137,6 +137,11 @@ export const billingStateSchema = z.object({
    * account page can say "Your Basic plan ended on Dec 3" instead of only "Free Plan".
    */
   ended: z.object({ tier: z.enum(PAID_TIERS), endedAt: z.iso.datetime({ offset: true }) }).nullable(),
+  /**
+   * While the plan is the trial: when it ends (entitlements.ts trialEndsAt). A trial can outlast a
+   * paid plan that ended, and the account page says both in one line; null on any other plan.
+   */
+  trialEndsAt: z.iso.datetime({ offset: true }).nullable(),
   /** Set after a renewal failed, until it is paid or access ends: what the account page tells the user. */
   notice: z.enum(['renewal_failed']).nullable(),
 });

@@ -11,8 +11,8 @@ import { makeUser } from '../../test/factories.js';
  * 2026-01-15 12:00 UTC, so a month's period ends on 2026-02-15.
  */
 const apps: TestApp[] = [];
-async function app() {
-  const t = await buildTestApp({ TRIAL_DAYS: '0', SANDBOX_TEST_CLOCK: '1' });
+async function app(trialDays = '0') {
+  const t = await buildTestApp({ TRIAL_DAYS: trialDays, SANDBOX_TEST_CLOCK: '1' });
   apps.push(t);
   return t;
 }
@@ -59,5 +59,19 @@ describe('a plan that ended', () => {
     expect((await billing(t, u)).ended).toBeNull();
     await advanceDays(t, 10);
     expect(await billing(t, u)).toMatchObject({ plan: 'free', ended: { tier: 'pro', endedAt: '2026-02-22T12:00:00.000Z' } });
+  });
+
+  it('inside a trial that outlasts the plan, says until when the trial runs', async () => {
+    const t = await app('60');
+    const u = await makeUser(t.app);
+    await subscribe(t, u, 'basic');
+    // While Basic runs the trial is not what the user has: no trial date to tell.
+    expect((await billing(t, u)).trialEndsAt).toBeNull();
+    await post(t, u, '/api/billing/cancel');
+    await advanceDays(t, 32);
+    const state = await billing(t, u);
+    expect(state).toMatchObject({ plan: 'trial', ended: { tier: 'basic', endedAt: '2026-02-15T12:00:00.000Z' } });
+    expect(state.trialEndsAt).not.toBeNull();
+    expect(new Date(state.trialEndsAt ?? '') > new Date('2026-02-16T12:00:00.000Z')).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { payments, subscriptions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { DAY_MS } from '../../../shared/time.js';
-import { graceEndsAt, planOf, RENEWAL_GRACE_DAYS, subscriptionAccessUntil } from './entitlements.js';
+import { graceEndsAt, planOf, RENEWAL_GRACE_DAYS, subscriptionAccessUntil, trialEndsAt } from './entitlements.js';
 import { applyBillingEvent } from './events.js';
 import { UNREACHABLE_MESSAGES, whenReachable, type PaymentProviderApi } from './provider.js';
 
@@ -95,6 +95,7 @@ export async function billingState(db: Db, provider: PaymentProvider, userId: nu
     provider,
     subscription: primary ? toView(primary, plans, await promoPriceActive(db, primary)) : null,
     ended: lapsed ? { tier: lapsed.tier, endedAt: endedAt(lapsed).toISOString() } : null,
+    trialEndsAt: plan === 'trial' ? (trialEndsAt(user, plans)?.toISOString() ?? null) : null,
     proUntil: proUntil?.toISOString() ?? null,
     basicUntil: basicUntil?.toISOString() ?? null,
     promoAvailable: !user.hasUsedProPromo,

@@ -33,6 +33,7 @@ const state = (over: Partial<BillingState> = {}): BillingState => ({
   basicUntil: null,
   promoAvailable: true,
   ended: null,
+  trialEndsAt: null,
   notice: null,
   ...over,
 });
@@ -64,6 +65,9 @@ describe('the account page subscription block', () => {
     renderBlock(state({ subscription: sub({ promo: true, promoPriceActive: true }) }));
     expect(await screen.findByText('Launch special')).toBeTruthy();
     expect(screen.queryByTestId('plan-price')).toBeNull();
+    // The launch month's renewal is at the full price: said once, beside the renewal date.
+    expect(screen.getByTestId('subscription-block').textContent?.match(/\$4\.99\/month/g)).toHaveLength(1);
+    expect(screen.getByText(/at \$4\.99\/month/)).toBeTruthy();
     cleanup();
     renderBlock(state({ subscription: sub({ promo: true, promoPriceActive: false }) }));
     expect(await screen.findByRole('heading', { name: 'Your plan: Pro — $4.99/month' })).toBeTruthy();
@@ -76,11 +80,26 @@ describe('the account page subscription block', () => {
     expect(screen.getByRole('link', { name: 'Renew or choose a plan' }).getAttribute('href')).toBe('/upgrade');
   });
 
+  it('inside a trial that outlasts the ended plan, says both in one line', async () => {
+    renderBlock(
+      state({ plan: 'trial', proUntil: null, subscription: sub({ tier: 'basic', status: 'canceled', renewalPriceCents: 99 }), ended: { tier: 'basic', endedAt: END }, trialEndsAt: '2027-01-20T12:00:00.000Z' }),
+    );
+    expect((await screen.findByTestId('subscription-block')).textContent).toContain(
+      'Your plan: Free Trial until January 20, 2027Your Basic Access plan ended on December 23, 2026.',
+    );
+    expect(screen.getByTestId('plan-ended').textContent).toBe('Your Basic Access plan ended on December 23, 2026.');
+  });
+
   it('shows the plan, the renewal date and price, and the terms that apply', async () => {
+    renderBlock(state({ plan: 'basic', proUntil: null, basicUntil: END, subscription: sub({ tier: 'basic', renewalPriceCents: 99 }) }));
+    expect(await screen.findByRole('heading', { name: 'Your plan: Basic Access — $0.99/month' })).toBeTruthy();
+    expect(screen.getByTestId('subscription-block').textContent?.match(/\$0\.99\/month/g)).toHaveLength(1);
+    cleanup();
     renderBlock(state());
     expect(await screen.findByRole('heading', { name: 'Your plan: Pro — $4.99/month' })).toBeTruthy();
     expect(screen.getByTestId('subscription-date').textContent).toBe('Renews on December 23, 2026');
-    expect(screen.getByText(/at \$4\.99\/month/)).toBeTruthy();
+    // The price is said once, in the heading (issue #25): not again beside the renewal date.
+    expect(screen.getByTestId('subscription-block').textContent?.match(/\$4\.99\/month/g)).toHaveLength(1);
     expect(screen.getByTestId('billing-terms').textContent).toBe(
       "Billed monthly in advance. Prices change only with 30 days' notice. Fees are non-refundable except where law requires.",
     );

@@ -99,7 +99,15 @@ export function SubscriptionDetails({ billing }: { billing: BillingState }) {
       const endedName = billing.ended.tier === 'pro' ? plans.pro.name : plans.basic.name;
       return (
         <Card data-testid="subscription-block" className="space-y-2">
-          <CardTitle>Your plan: {billing.plan === 'trial' ? plans.trial.name : plans.free.name}</CardTitle>
+          {/* A trial can outlast the paid plan (entitlements.ts: paid access only hid it): its end date says why it is the plan now. */}
+          <CardTitle>
+            Your plan:{' '}
+            {billing.plan === 'trial'
+              ? billing.trialEndsAt
+                ? `${plans.trial.name} until ${formatLongDate(billing.trialEndsAt)}`
+                : plans.trial.name
+              : plans.free.name}
+          </CardTitle>
           <p data-testid="plan-ended" className="text-sm text-slate-700">
             Your {endedName} plan ended on {formatLongDate(billing.ended.endedAt)}.
           </p>
@@ -150,7 +158,8 @@ export function SubscriptionDetails({ billing }: { billing: BillingState }) {
         <span data-testid="subscription-date" className="font-medium">
           {when}
         </span>
-        {!sub.cancelAtPeriodEnd && !pastDue && <> at {formatMonthly(sub.renewalPriceCents)}</>}
+        {/* The price is said once: in the heading, or here while the launch month runs, since its renewal costs more. */}
+        {sub.promoPriceActive && !sub.cancelAtPeriodEnd && !pastDue && <> at {formatMonthly(sub.renewalPriceCents)}</>}
       </p>
       <CardDescription>
         {sub.cancelAtPeriodEnd

@@ -34,7 +34,7 @@ vi.mock('../components/stripe-payment-form', () => ({
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const FREE: BillingState = { plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, ended: null, notice: null };
+const FREE: BillingState = { plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, ended: null, trialEndsAt: null, notice: null };
 const PERIOD_END = '2026-12-23T12:00:00.000Z';
 const subscribed = (tier: 'basic' | 'pro'): BillingState => ({
   ...FREE,

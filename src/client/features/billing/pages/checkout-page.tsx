@@ -18,7 +18,7 @@ import { billingKey, refreshAfterBillingChange, useBilling } from '../../../lib/
 import { reportPaymentSuccess } from '../api/report-payment-success';
 import { SandboxCardForm } from '../components/sandbox-card-form';
 import { basicUpgradeNote } from '../../../lib/basic-upgrade-note';
-import { checkoutOffer, planIncludes, unavailableReason } from '../lib/checkout-offer';
+import { checkoutOffer, planIncludes, unavailableReason } from '../../../lib/checkout-offer';
 import { PlanFeatures } from '../../../components/plan-features';
 
 // Stripe.js comes only with this chunk, fetched only when the server's provider is Stripe.

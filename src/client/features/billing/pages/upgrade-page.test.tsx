@@ -13,7 +13,7 @@ import { UpgradePage } from './upgrade-page';
  * Issue #25: the one plan chooser every upgrade link leads to. The served catalogue and the
  * billing state are put in the cache, as GET /api/plans and GET /api/billing would answer.
  */
-const FREE: BillingState = { plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, ended: null, notice: null };
+const FREE: BillingState = { plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, ended: null, trialEndsAt: null, notice: null };
 const PERIOD_END = '2026-12-23T12:00:00.000Z';
 const basicRunning: BillingState = {
   ...FREE,

@@ -5,7 +5,7 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { useBilling } from '../../../lib/api/billing';
 import { usePlans } from '../../../lib/api/plans';
 import { cn } from '../../../lib/cn';
-import { upgradeChoices, type OfferChoice } from '../lib/offer-choices';
+import { upgradeChoices, type OfferChoice } from '../../../lib/offer-choices';
 import { PlanFeatures } from '../../../components/plan-features';
 
 function OfferChoiceCard({ choice }: { choice: OfferChoice }) {

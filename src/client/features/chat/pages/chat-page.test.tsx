@@ -85,6 +85,10 @@ function route(url: string, init?: RequestInit): Response {
   const method = init?.method ?? 'GET';
   if (method === 'GET' && url === '/api/chat/status') return json(server.status);
   if (method === 'GET' && url === '/api/chat/sessions') return json({ sessions: server.sessions });
+  // The upgrade screen names the offers this account may buy: a free user who has not used the launch special.
+  if (method === 'GET' && url === '/api/billing') {
+    return json({ plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, ended: null, trialEndsAt: null, notice: null });
+  }
   if (method === 'GET' && url.startsWith('/api/chat/sessions/')) {
     const found = server.conversations[url.slice('/api/chat/sessions/'.length)];
     return found ? json(found) : json({ message: 'Conversation not found' }, 404);
@@ -197,7 +201,7 @@ describe('ChatPage: opening', () => {
     renderChat();
     expect(await screen.findByRole('heading', { name: 'Upgrade to Continue' })).toBeTruthy();
     expect(screen.getByText('Your free weekly chat has been used')).toBeTruthy();
-    expect(screen.getByText('$2.99 first month, then $4.99/month')).toBeTruthy();
+    expect(await screen.findByText('$2.99 first month, then $4.99/month')).toBeTruthy();
     expect(screen.getByText('$0.99/month')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Choose your plan' }).getAttribute('href')).toBe('/upgrade');
     expect(screen.getByText('Free users get 1 coaching session per week')).toBeTruthy();

@@ -1,7 +1,7 @@
-import type { PlanCatalogue } from '../../../../shared/plans';
-import type { BillingState, CheckoutPlan } from '../../../../shared/schemas/billing';
-import { basicUpgradeNote } from '../../../lib/basic-upgrade-note';
-import { formatLongDate } from '../../../lib/format-date';
+import type { PlanCatalogue } from '../../shared/plans';
+import type { BillingState, CheckoutPlan } from '../../shared/schemas/billing';
+import { basicUpgradeNote } from './basic-upgrade-note';
+import { formatLongDate } from './format-date';
 import { checkoutOffer, unavailableReason, type CheckoutOffer } from './checkout-offer';
 
 /** Each paid offer's own checkout page (app/routes.tsx). */
