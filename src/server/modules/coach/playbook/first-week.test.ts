@@ -52,3 +52,37 @@ describe("the coach fits the rep's buyers from the profile", () => {
     for (const reply of talk(rep('Insurance', 'Auto insurance, by phone'), WALK)) expect(reply.content).not.toMatch(/\b(?:kitchen|look at the house|front door|doorstep)\b/i);
   });
 });
+
+describe('the buyer\'s name and the moment', () => {
+  it('takes no pronoun or common word for a name, and greets nobody by one', () => {
+    const replies = talk(rep('Services', 'Maintenance plans'), [
+      'Had a call They said send the proposal. I sent it two weeks ago and nothing since',
+      'The owner Finally agreed to a meeting next Tuesday. How should I open it so it does not turn into another brush-off?',
+    ]);
+    for (const reply of replies) expect(reply.content).not.toMatch(/\bHi (?:They|Finally|Them)\b/);
+    expect((replies[0]?.state as { facts?: { name?: string } } | undefined)?.facts?.name).toBeUndefined();
+  });
+
+  it('coaches the opening when the rep asks how to open a booked meeting, not a silent prospect', () => {
+    const [, reply] = talk(rep('Services', 'Maintenance plans'), [
+      'Had a call They said send the proposal. I sent it two weeks ago and nothing since',
+      'The owner finally agreed to a meeting next Tuesday. How should I open it so it does not turn into another brush-off?',
+    ]);
+    expect(reply?.coaching.stage).toBe('intro');
+    expect(reply?.coaching.topics).not.toContain('follow_up');
+    expect(reply?.content).not.toMatch(/haven't heard back/i);
+  });
+});
+
+describe('the method line', () => {
+  it('stands in its own paragraph, never run into the text after it', () => {
+    for (const profile of [rep('Services', 'Maintenance plans'), rep('B2B SaaS', 'Scheduling software')]) {
+      for (const reply of talk(profile, WALK)) {
+        const line = reply.content.split('\n').find((l) => l.includes('*Method:'));
+        if (!line) continue;
+        expect(line.trim()).toMatch(/\*Method: [^*]+\*$/);
+        expect(reply.content).toMatch(/\*Method: [^*]+\*\n\n/);
+      }
+    }
+  });
+});
