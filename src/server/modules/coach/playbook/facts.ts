@@ -196,11 +196,28 @@ const NAME_PATTERNS: RegExp[] = [
 ];
 const GLOBAL_NAME_PATTERNS = NAME_PATTERNS.map((re) => new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`));
 
+/**
+ * Words that are never a first name, whatever their capitals: pronouns, determiners and the
+ * adverbs and fillers reps put after "a call" or "the owner" ("had a call They said…", "the owner
+ * finally agreed"). With the list above, a capitalised sentence opener is no longer taken for a
+ * name: "Hi They," reached a rep (issue #25).
+ */
+const COMMON_WORD = /^(?:i|we|they|he|she|you|it|its|them|their|theirs|there|here|his|hers|him|her|me|my|our|ours|us|your|yours|who|whom|whose|which|what|when|where|why|how|not|no|yes|yeah|ok|okay|maybe|always|never|still|just|also|even|only|soon|later|already|again|yesterday|today|tomorrow|tonight|then|than|now|said|says|told|asked|went|got|had|has|have|was|were|is|are|be|been|did|do|does|will|would|could|should|can|might|must|left|sent|back|last|next|week|month|morning|afternoon|evening|night|nothing|something|anything|everything|one|two|three|hi|hey|hello|thanks|please|sir|madam|maam)$/i;
+
+/** A word that can be a first name: not a common word, not an adverb ("finally", "really"). */
+const canBeName = (w: string) => !NOT_A_PERSON.has(w.toLowerCase()) && !COMMON_WORD.test(w) && !/ly$/i.test(w);
+
+/** A verb pattern's word used as a noun ("had a call They said", "an email Monday") names nobody after it. */
+const AS_NOUN = /\b(?:a|an|the|my|his|her|their|our|your|that|this|one|every|each|no|any|last|first|next)\s+\S+\s+$/i;
+
 function nameIn(message: string): string | undefined {
   for (const re of GLOBAL_NAME_PATTERNS) {
     for (const m of message.matchAll(re)) {
       const w = m[1];
-      if (w && !NOT_A_PERSON.has(w.toLowerCase())) return `${w.charAt(0).toUpperCase()}${w.slice(1).toLowerCase()}`;
+      if (!w) continue;
+      const before = message.slice(Math.max(0, (m.index ?? 0) - 20), (m.index ?? 0) + m[0].length - w.length);
+      if (re === GLOBAL_NAME_PATTERNS[3] && AS_NOUN.test(before)) continue;
+      if (canBeName(w)) return `${w.charAt(0).toUpperCase()}${w.slice(1).toLowerCase()}`;
     }
   }
   return undefined;

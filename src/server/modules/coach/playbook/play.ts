@@ -147,7 +147,10 @@ export function playText(p: PlayReplyParts): string {
     // Each line its own paragraph: Markdown joins lines that a single newline separates.
     ...(p.wordsFirst ? [`**Say:** "${first}"`, '', ...(second ? [`**Or:** "${second}"`, ''] : [])] : []),
     // The method's name and why, one paragraph.
-    `**${a.name}** · *Method: ${a.method}*${p.explain && !p.answer ? '' : `  \n${a.why}`}`,
+    // The method's name, then why, each its own paragraph: a hard break made of two trailing spaces
+    // is lost wherever trailing spaces are trimmed, and the method ran into the why.
+    `**${a.name}** · *Method: ${a.method}*`,
+    ...(p.explain && !p.answer ? [] : ['', a.why]),
     '',
     ...(p.wordsFirst ? [] : [`**Say:** "${first}"`, '', ...(second ? [`**Or:** "${second}"`, ''] : [])]),
     `**Then:** ${a.next}`,

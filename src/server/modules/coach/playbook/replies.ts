@@ -169,7 +169,9 @@ export function coachingText(p: CoachingParts): string {
   const lines = [
     p.opening,
     '',
+    // Its own paragraph: Markdown joins lines a single newline separates, and the method ran into the why.
     `**${t.name}** · *Method: ${t.method}*`,
+    '',
     fill(t.why, p.profile, p.facts),
     '',
     `**Try saying:** ${fill(t.example, p.profile, p.facts)}`,

@@ -67,10 +67,32 @@ function best(found: Map<Way, number>): Way | undefined {
   return top;
 }
 
+/**
+ * Who the rep sells to, when the profile says: a business or a household. The product alone can
+ * belong to either ("HVAC" is a homeowner's furnace or a facility's maintenance contract), and a
+ * way chosen from the product word alone gave a commercial HVAC rep lines about "the house" and
+ * "both of you" (issue #25). The buyer the profile names decides which ways can fit at all.
+ */
+const BUSINESS_BUYER = / (?:commercial|b2b|business(?:es)?|compan(?:y|ies)|corporate|enterprises?|facilit(?:y|ies)(?: managers?)?|property managers?|building (?:owners|managers)|offices|industrial|manufactur\w*|warehouses?|plants|municipal\w*|schools|districts|hospitals|clinics|practices|restaurants|retailers|contractors|fleets?|service contracts?|maintenance contracts?|accounts|saas) /;
+const HOUSEHOLD_BUYER = / (?:residential|homeowners?|households?|famil(?:y|ies)|consumers?|seniors|retirees|parents|couples|home ?buyers|d2c|b2c) /;
+export type BuyerKind = 'business' | 'household';
+
+/** The kind of buyer the profile names, if it names one clearly (one and not the other). */
+export function profileBuyer(profile: Pick<RepProfile, 'industry' | 'product'>): BuyerKind | undefined {
+  const s = normalize(`${profile.industry ?? ''} ${profile.product ?? ''}`);
+  const business = BUSINESS_BUYER.test(s);
+  const household = HOUSEHOLD_BUYER.test(s);
+  return business === household ? undefined : business ? 'business' : 'household';
+}
+
 /** The way the profile names: what the rep sells and to whom, from onboarding. */
 export function profileWay(profile: Pick<RepProfile, 'industry' | 'product' | 'biggestStruggle'>): Way | undefined {
   // What they sell says more than their struggle ("closing more deals" names nothing).
-  return best(scores(`${profile.industry} ${profile.product}`)) ?? best(scores(profile.biggestStruggle ?? ''));
+  const found = best(scores(`${profile.industry} ${profile.product}`)) ?? best(scores(profile.biggestStruggle ?? ''));
+  if (profileBuyer(profile) !== 'business' || !found || !CONSUMER_WAYS.has(found)) return found;
+  // Sold to businesses: the best business way the profile names, else selling to small and mid-size businesses.
+  const business = new Map([...scores(`${profile.industry} ${profile.product}`)].filter(([way]) => !CONSUMER_WAYS.has(way)));
+  return best(business) ?? 'smb_b2b';
 }
 
 /**

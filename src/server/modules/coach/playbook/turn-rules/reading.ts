@@ -136,5 +136,5 @@ const NEW_SUBJECT = /^ (?:(?:ok|okay|so|also|and) )?(?:diff|different|another|ne
 const RESPONDING = / (?:what (?:do|should|can|would) i (?:say|tell|answer|reply|respond)|how (?:do|should|can|would) i (?:respond|answer|reply|handle|deal with|come back)|what s (?:a )?(?:good |the )?(?:answer|response|comeback)|what do i say back) /;
 
 /** The topic most often at each moment, for when the rep rules out the one under discussion and names no other. */
-const MOMENT_TOPIC: Record<CallStage, Topic> = { intro: 'prospecting', middle: 'discovery', close: 'closing' };
+export const MOMENT_TOPIC: Record<CallStage, Topic> = { intro: 'prospecting', middle: 'discovery', close: 'closing' };
 const stageOrMiddle = (stage: Stage): CallStage => (stage === 'general' ? 'middle' : stage);

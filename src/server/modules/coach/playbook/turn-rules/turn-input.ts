@@ -1,12 +1,13 @@
 import { TOPIC_STAGE, type CallStage, type Stage, type Topic } from '../../../../../shared/coaching.js';
 import type { CoachContext } from '../../engine.js';
 import { lastState, type DialogueState, type Turn } from '../dialogue-state.js';
-import { withMessage } from '../facts.js';
+import { withMessage, type Facts } from '../facts.js';
 import { intentOf, type Intent } from '../intent.js';
 import { momentOf } from '../moment.js';
 import { motionsIn, type Motion } from '../motion.js';
 import { TECHNIQUES, type Technique } from '../techniques.js';
-import { motionForWay, wayOf } from '../way.js';
+import { CONSUMER_WAYS, motionForWay, wayOf } from '../way.js';
+import type { Way } from '../plays/schema.js';
 import { readMessage, type Reading } from './reading.js';
 
 /** One move of the coach: it answers the turn, or leaves it (`undefined`) to the rules after it. */
@@ -42,6 +43,23 @@ export interface TurnInput {
 /** The motion the onboarding profile names, if it names one. */
 const profileMotion = (p: CoachContext['profile']): Motion | undefined => motionsIn([p.industry, p.product, p.biggestStruggle].filter(Boolean).join('. ')).named[0];
 
+/** The motions where the buyer is a household: a front door, a showroom, a kitchen table. */
+const HOUSEHOLD_MOTIONS: readonly Motion[] = ['door_to_door', 'in_home', 'showroom'];
+
+/**
+ * A rep who sells to businesses meets no household: the techniques written for a front door, a
+ * showroom or a kitchen table ("who else has a say on the house?") are ruled out for them, as if
+ * they had said so, and a household motion read from a passing word goes.
+ */
+function forBuyer(way: Way | undefined, facts: Facts): Facts {
+  if (!way || CONSUMER_WAYS.has(way)) return facts;
+  return {
+    ...facts,
+    motion: facts.motion && HOUSEHOLD_MOTIONS.includes(facts.motion) ? undefined : facts.motion,
+    notMotions: [...new Set([...facts.notMotions, ...HOUSEHOLD_MOTIONS])],
+  };
+}
+
 export function turnInput(ctx: CoachContext): TurnInput {
   const previous = lastState(ctx.history);
   // Before the rep says how they sell, the profile says it ("Solar panels, door to door").
@@ -49,7 +67,7 @@ export function turnInput(ctx: CoachContext): TurnInput {
   const read = withMessage(known, ctx.message);
   // The way of selling: what the rep says now, else what the conversation had, else the profile.
   const way = wayOf(ctx.message, previous.play.way, ctx.profile, read.motion);
-  const facts = { ...read, motion: motionForWay(way, read.motion) };
+  const facts = forBuyer(way, { ...read, motion: motionForWay(way, read.motion) });
   const state: DialogueState = { ...previous, facts, play: { ...previous.play, way } };
   const topic = state.topic;
   const stage = state.stage ?? (topic ? TOPIC_STAGE[topic] : 'general');
