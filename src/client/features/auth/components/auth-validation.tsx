@@ -9,7 +9,7 @@ import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import type { ValidationProps } from '../lib/late-validation';
-import { useReferralCodeCheck } from '../../referrals/api/check-referral-code';
+import { useReferralCodeCheck } from '../api/check-referral-code';
 
 /*
  * The auth forms' validation, fetched after the card has painted (lib/late-validation.ts). Each
