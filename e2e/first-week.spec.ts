@@ -59,3 +59,35 @@ test("a friend's referral link opens a sign-up that says a friend sent it, and p
   await expect(note).toContainText('A friend invited you.');
   await expect(note).not.toContainText(/you both|you get/i);
 });
+
+test("the chat's title is whole beside the logo on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await skipChatWelcome(page);
+  await signUpOnboarded(page);
+  await page.goto('/chat');
+  await expect(page.locator('header img[src="/icons/icon.svg"]')).toBeVisible();
+  const title = page.locator('header h1');
+  await expect(title).toHaveText('AI Sales Coach');
+  // Truncated, the title's text is wider than its box ("AI Sales Co…").
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});
+
+test('the welcome page says what a free account gets, with the trial this app runs', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Free for 60 days: unlimited AI coaching, no credit card. After that, 1 AI coaching chat every 7 days stays free.')).toBeVisible();
+});
+
+test('without a trial, the welcome page offers the free weekly chat and no unlimited coaching', async ({ page }) => {
+  // The app without a trial (TRIAL_DAYS=0, playwright.config.ts).
+  await page.goto(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 5055) + 1}/`);
+  await expect(page.getByText('Free to start: 1 AI coaching chat every 7 days, no credit card.')).toBeVisible();
+  await expect(page.getByText(/unlimited/i)).toHaveCount(0);
+});
+
+test('a sign-up link whose code no account has says nothing of a friend', async ({ page }) => {
+  const checked = page.waitForResponse((res) => res.url().includes('/api/referral/codes/NOSUCHCODE'));
+  await page.goto('/auth?mode=signup&ref=NOSUCHCODE');
+  expect(await (await checked).json()).toEqual({ valid: false });
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  await expect(page.getByTestId('referral-note')).toHaveCount(0);
+});

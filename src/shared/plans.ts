@@ -62,6 +62,20 @@ export function buildPlanCatalogue(trialDays: number = DEFAULT_TRIAL_DAYS): Plan
 /** The catalogue with the default trial; the client uses /api/plans for the served one. */
 export const plans: PlanCatalogue = buildPlanCatalogue();
 
+/**
+ * What a new account gets without paying, as the welcome page says it (issue #25): the trial and
+ * then the free tier when there is a trial, the free tier alone when there is none. From the same
+ * figures entitlements.ts decides by, so the page cannot promise more than the server gives.
+ */
+export function freeOffer(catalogue: PlanCatalogue): string {
+  const { chatsPerWindow, windowDays } = catalogue.free;
+  const chats = `${chatsPerWindow} AI coaching chat${chatsPerWindow === 1 ? '' : 's'} every ${windowDays} days`;
+  const { days } = catalogue.trial;
+  return days > 0
+    ? `Free for ${days} days: unlimited AI coaching, no credit card. After that, ${chats} stays free.`
+    : `Free to start: ${chats}, no credit card.`;
+}
+
 /** "$4.99" from 499. */
 export function formatPrice(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;

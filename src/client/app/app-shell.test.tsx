@@ -21,6 +21,7 @@ const config: PublicConfig = {
   privacyEmail: 'privacy@dealdesk.example',
   tutorialVideoId: null,
   coachModel: null,
+  freeOffer: 'Free to start: 1 AI coaching chat every 7 days, no credit card.',
 };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

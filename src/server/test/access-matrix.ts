@@ -297,6 +297,7 @@ export const ACCESS: Record<string, Declaration> = {
   // 409: no live subscription to cancel or resume.
   'POST /api/billing/cancel': { access: SIGNED_IN, ok: [200, 409] },
   'POST /api/billing/resume': { access: SIGNED_IN, ok: [200, 409] },
+  'GET /api/referral/codes/:code': { access: PUBLIC, request: () => ({ params: { code: 'NOSUCHCODE' } }) },
   'GET /api/referral': { access: SIGNED_IN },
   // 409: no free Pro month to redeem.
   'POST /api/referral/redeem': { access: SIGNED_IN, ok: [200, 409] },

@@ -177,3 +177,7 @@ export type ReferralState = z.infer<typeof referralStateSchema>;
 
 /** A referral code in a link or a sign-up body: what users.referral_code holds. */
 export const referralCodeSchema = safeString().trim().regex(/^[A-Za-z0-9_-]{4,32}$/, 'Invalid referral code');
+
+/** GET /api/referral/codes/:code: whether a sign-up with this code would record a referral, and nothing about whose it is. */
+export const referralCodeCheckSchema = z.object({ valid: z.boolean() });
+export type ReferralCodeCheck = z.infer<typeof referralCodeCheckSchema>;

@@ -15,6 +15,8 @@ const fallback: PublicConfig = {
   privacyEmail: 'privacy@salescoach.example',
   tutorialVideoId: null,
   coachModel: null,
+  // Until the server has said: no offer rather than one that might not be true.
+  freeOffer: '',
 };
 
 /** Product name, company and contact points from the server's configuration (DECISIONS §10). */

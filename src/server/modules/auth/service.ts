@@ -10,6 +10,7 @@ import type { Limit } from '../../plugins/rate-limits.js';
 import { addressGroup, clearAttempts, inMinutes, releaseAttempts, reserveAttempt } from './attempts.js';
 import { assertUncommonPassword, hashPassword, timingDummyHash, verifyPassword } from './passwords.js';
 import { createSession, deleteSession } from './sessions.js';
+import { existingReferralCode } from '../referrals/service.js';
 
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I: codes are read aloud and typed
 
@@ -24,11 +25,6 @@ function newReferralCode(): string {
  * code records nothing and the sign-up answers the same, so it reveals no code's existence.
  * Codes are issued in upper case; a link retyped in lower case still counts.
  */
-async function existingReferralCode(tx: Executor, ref: string): Promise<string | null> {
-  const [referrer] = await tx.select({ code: users.referralCode }).from(users).where(eq(users.referralCode, ref.toUpperCase())).limit(1);
-  return referrer?.code ?? null;
-}
-
 export interface SignedIn {
   user: UserRow;
   token: string;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { freeOffer } from '../../../shared/plans.js';
 import { publicConfigSchema } from '../../../shared/schemas/config.js';
 import type { AppDeps } from '../../deps.js';
 
@@ -12,6 +13,7 @@ export const configRoutes =
       privacyEmail: deps.env.PRIVACY_EMAIL,
       tutorialVideoId: deps.env.TUTORIAL_VIDEO_ID ?? null,
       coachModel: deps.env.COACH_PROVIDER === 'openai-compatible' ? { sharesIncomeAndLocation: deps.env.COACH_SEND_INCOME_AND_LOCATION } : null,
+      freeOffer: freeOffer(deps.plans),
     };
     app.get(
       '/api/config',

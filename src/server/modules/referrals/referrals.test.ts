@@ -65,6 +65,33 @@ describe('sign-up through a referral link', () => {
   });
 });
 
+describe('GET /api/referral/codes/:code', () => {
+  const check = (code: string) => t.app.inject({ url: `/api/referral/codes/${encodeURIComponent(code)}` });
+
+  it("answers valid for an account's code, in either case, signed out, and says nothing of whose it is", async () => {
+    const referrer = await makeUser(t.app);
+    for (const code of [referrer.user.referralCode, referrer.user.referralCode.toLowerCase()]) {
+      const res = await check(code);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ valid: true });
+    }
+  });
+
+  it('answers invalid for a well-formed code no account has, and 400 for a malformed one', async () => {
+    expect((await check('NOSUCHCODE')).json()).toEqual({ valid: false });
+    expect((await check('<script>')).statusCode).toBe(400);
+  });
+
+  it('limits each address as the password checks are limited', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '2' });
+    const codes = ['GUESS001', 'GUESS002', 'GUESS003'];
+    const statuses = [];
+    for (const code of codes) statuses.push((await limited.app.inject({ url: `/api/referral/codes/${code}` })).statusCode);
+    await limited.close();
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+});
+
 describe('GET /api/referral', () => {
   it('is documented in the OpenAPI description', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();

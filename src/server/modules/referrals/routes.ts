@@ -1,15 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emptyBodySchema, referralStateSchema } from '../../../shared/schemas/billing.js';
+import { z } from 'zod';
+import { emptyBodySchema, referralCodeCheckSchema, referralCodeSchema, referralStateSchema } from '../../../shared/schemas/billing.js';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import type { AppDeps } from '../../deps.js';
+import { passwordCheckLimit } from '../../plugins/rate-limits.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
-import { redeemFreeMonth, referralState } from './service.js';
+import { existingReferralCode, redeemFreeMonth, referralState } from './service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
 
 export const referralRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    // The sign-up page asks before it says "A friend invited you" (issue #25). Public, so it answers
+    // valid or not and nothing more (no name, no count), and each address may ask only as often
+    // as it may try a password: guessing codes is as slow as guessing sign-ins.
+    app.get(
+      '/api/referral/codes/:code',
+      {
+        config: passwordCheckLimit(deps.env.AUTH_RATE_LIMIT_PER_IP),
+        schema: {
+          tags: ['referrals'],
+          summary: 'Whether a referral code belongs to an account',
+          params: z.object({ code: referralCodeSchema }),
+          response: { 200: referralCodeCheckSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        },
+      },
+      async (request) => ({ valid: (await existingReferralCode(deps.db, request.params.code)) !== null }),
+    );
+
     app.get(
       '/api/referral',
       {

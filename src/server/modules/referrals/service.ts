@@ -28,6 +28,12 @@ export const NO_MONTHS_MESSAGE = 'You have no free Pro months to redeem.';
  * the origin it was loaded from. Never the request's Host (or X-Forwarded-Host): a client chooses
  * those, and a link on someone else's host would send the friend, and their password, there.
  */
+/** The stored referral code a sign-up's `ref` names (codes are kept in capitals), or null when no account has it. */
+export async function existingReferralCode(db: Executor, ref: string): Promise<string | null> {
+  const [referrer] = await db.select({ code: users.referralCode }).from(users).where(eq(users.referralCode, ref.toUpperCase())).limit(1);
+  return referrer?.code ?? null;
+}
+
 export function referralLink(publicUrl: string | undefined, code: string): string {
   const path = `/auth?ref=${encodeURIComponent(code)}`;
   return publicUrl ? `${new URL(publicUrl).origin}${path}` : path;

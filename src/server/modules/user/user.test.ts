@@ -75,7 +75,20 @@ describe('GET /api/health, /api/plans, /api/config', () => {
 
   it('serves only public configuration', async () => {
     const res = await t.app.inject({ url: '/api/config' });
-    expect(Object.keys(res.json()).sort()).toEqual(['coachModel', 'companyName', 'privacyEmail', 'productName', 'supportEmail', 'tutorialVideoId']);
+    expect(Object.keys(res.json()).sort()).toEqual(['coachModel', 'companyName', 'freeOffer', 'privacyEmail', 'productName', 'supportEmail', 'tutorialVideoId']);
+  });
+
+  it("says what a free account gets, true to the configured trial and the free tier's chats (issue #25)", async () => {
+    // The default configuration runs a 60-day trial, after which the free tier's chats remain.
+    const withTrial = (await t.app.inject({ url: '/api/config' })).json().freeOffer;
+    expect(withTrial).toBe('Free for 60 days: unlimited AI coaching, no credit card. After that, 1 AI coaching chat every 7 days stays free.');
+    const shortTrial = await buildTestApp({ TRIAL_DAYS: '14' });
+    expect((await shortTrial.app.inject({ url: '/api/config' })).json().freeOffer).toContain('Free for 14 days');
+    await shortTrial.close();
+    // Without a trial, only the free tier: no word of unlimited coaching.
+    const noTrial = await buildTestApp({ TRIAL_DAYS: '0' });
+    expect((await noTrial.app.inject({ url: '/api/config' })).json().freeOffer).toBe('Free to start: 1 AI coaching chat every 7 days, no credit card.');
+    await noTrial.close();
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

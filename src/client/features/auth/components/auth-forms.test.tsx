@@ -165,12 +165,29 @@ describe('the auth forms with their validation loaded', () => {
 
   it("sign-up through a friend's link says so, and promises the newcomer no reward the rules do not give", async () => {
     history.replaceState(null, '', '/auth?mode=signup&ref=FRIEND42');
+    fetchMock.mockResolvedValue(json({ valid: true }));
     try {
       const { SignUpForm } = await loadForms();
       renderWithClient(<SignUpForm onSignedUp={vi.fn()} onFailed={vi.fn()} />);
       const note = await screen.findByTestId('referral-note');
       expect(note.textContent).toContain('A friend invited you.');
       expect(note.textContent).toContain('your friend may earn a free month of Pro');
+    } finally {
+      history.replaceState(null, '', '/');
+    }
+  });
+
+  it('sign-up through a link whose code no account has says nothing of a friend (issue #25)', async () => {
+    history.replaceState(null, '', '/auth?mode=signup&ref=NOSUCHCODE');
+    fetchMock.mockResolvedValue(json({ valid: false }));
+    try {
+      const { SignUpForm, authValidation } = await loadForms();
+      renderWithClient(<SignUpForm onSignedUp={vi.fn()} onFailed={vi.fn()} />);
+      await waitFor(() => expect(authValidation.loaded()).toBeDefined());
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/api/referral/codes/NOSUCHCODE'), expect.anything()));
+      // Let the answer arrive and render before looking.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByTestId('referral-note')).toBeNull();
     } finally {
       history.replaceState(null, '', '/');
     }

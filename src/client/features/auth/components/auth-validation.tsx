@@ -9,6 +9,7 @@ import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import type { ValidationProps } from '../lib/late-validation';
+import { useReferralCodeCheck } from '../api/check-referral-code';
 
 /*
  * The auth forms' validation, fetched after the card has painted (lib/late-validation.ts). Each
@@ -87,7 +88,9 @@ export function SignUpValidation({ bind, onSignedUp, onFailed }: ValidationProps
     });
     // errors is rebuilt each render; its messages are what matter.
   }, [bind, register, handleSubmit, setError, latest, pending, errors.username, errors.email, errors.password]);
-  return ref ? <ReferralNote /> : null;
+  // Only a code some account has earns the note: any well-formed code would otherwise claim a friend (issue #25).
+  const known = useReferralCodeCheck(ref).data?.valid === true;
+  return known ? <ReferralNote /> : null;
 }
 
 /**

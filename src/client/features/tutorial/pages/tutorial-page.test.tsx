@@ -25,6 +25,7 @@ function renderTutorial(user: User, videoId: string | null = null) {
     privacyEmail: 'privacy@salescoach.example',
     tutorialVideoId: videoId,
     coachModel: null,
+    freeOffer: '',
   };
   client.setQueryData(configQuery.queryKey, config);
   const memory = memoryLocation({ path: '/tutorial', record: true });

@@ -6,7 +6,7 @@ import { useCurrentUser } from '../../../lib/api/current-user';
 import { homePathFor } from '../../../lib/home-path';
 
 export function WelcomePage() {
-  const { productName } = usePublicConfig();
+  const { productName, freeOffer } = usePublicConfig();
   const { data: user } = useCurrentUser();
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-8 bg-gradient-to-b from-blue-50 to-white px-6 text-center">
@@ -14,6 +14,8 @@ export function WelcomePage() {
         <Logo className="h-20 w-20" />
         <h1 className="text-3xl font-bold tracking-tight">{productName}</h1>
         <p className="text-slate-600">The #1 Sales Coaching App!</p>
+        {/* What an account gives for free, worded by the server from the configured plans (issue #25). */}
+        {freeOffer && <p className="max-w-xs text-sm text-slate-700">{freeOffer}</p>}
       </div>
       {/* Signed in already (a phone's Back lands here): on to the coach, or onboarding not yet finished (issue #25). */}
       <Link href={user ? homePathFor(user) : '/auth?mode=signin'} className={buttonClasses('primary', 'lg', 'w-full max-w-xs')}>
