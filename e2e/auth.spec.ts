@@ -10,6 +10,13 @@ test('a new rep signs up and lands on onboarding, signed in', async ({ page }) =
   expect(stored).not.toHaveProperty('passwordHash');
 });
 
+test('a newcomer goes from the welcome page straight to Create Account', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'New here? Create a free account' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+});
+
 test('sign-up shows the validation messages and creates nothing', async ({ page }) => {
   await page.goto('/signup');
   await page.getByLabel('Username').fill('ab');

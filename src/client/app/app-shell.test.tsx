@@ -151,6 +151,8 @@ describe('the header bar: Back and title', () => {
   it('has no header bar on the welcome and auth pages; their tab titles still name them, by mode', async () => {
     renderAppAt('/');
     expect(await screen.findByRole('link', { name: 'Log In or Sign Up' })).toBeTruthy();
+    // A newcomer is not left to find sign-up behind "Welcome Back" (issue #25's walk).
+    expect(screen.getByRole('link', { name: 'New here? Create a free account' }).getAttribute('href')).toBe('/signup');
     expect(header()).toBeNull();
     await waitFor(() => expect(document.title).toBe('Welcome · DealDesk'));
     cleanup();
