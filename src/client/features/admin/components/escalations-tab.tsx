@@ -4,6 +4,7 @@ import type { Escalation, EscalationListQuery, EscalationPriority } from '../../
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
@@ -67,19 +68,19 @@ function RespondForm({ escalation }: { escalation: Escalation }) {
   const [response, setResponse] = useState('');
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);
+  // The server's refusal, above Send Response until the next try (a toast went, issue #25).
+  const [failure, setFailure] = useState<string>();
   const id = `escalation-${escalation.id}`;
 
   const send = () => {
-    if (!response.trim()) {
-      setMissing(true);
-      toast({ title: 'Missing Information', description: 'Please provide a response for the user.', variant: 'destructive' });
-      return;
-    }
+    setFailure(undefined);
+    // Said under the response field, which Send Response points at.
+    if (!response.trim()) return setMissing(true);
     respond.mutate(
       { id: escalation.id, adminResponse: response, learningNote: note },
       {
         onSuccess: () => toast({ title: 'Response Sent', description: "Your response has been injected into the user's conversation." }),
-        onError: (err) => toast({ title: 'Failed to send response.', description: errorMessage(err), variant: 'destructive' }),
+        onError: (err) => setFailure(errorMessage(err)),
       },
     );
   };
@@ -102,7 +103,12 @@ function RespondForm({ escalation }: { escalation: Escalation }) {
       <Field id={`${id}-note`} label="Learning note (optional)" hint="Added to the knowledge base, so the coach learns.">
         <Textarea id={`${id}-note`} rows={2} className="min-h-20" value={note} aria-describedby={`${id}-note-hint`} onChange={(e) => setNote(e.target.value)} />
       </Field>
-      <Button onClick={send} disabled={respond.isPending}>
+      {failure && (
+        <FormAlert id={`${id}-send-error`} title="Failed to send response.">
+          {failure}
+        </FormAlert>
+      )}
+      <Button onClick={send} disabled={respond.isPending} aria-describedby={failure ? `${id}-send-error` : missing ? `${id}-response-error` : undefined}>
         {respond.isPending ? 'Sending…' : 'Send Response'}
       </Button>
     </div>

@@ -3,6 +3,7 @@ import { FlaskConical, Upload } from 'lucide-react';
 import { KNOWLEDGE_EMPTY_MESSAGE, KNOWLEDGE_UPLOAD_EXTENSIONS, KNOWLEDGE_UPLOAD_MAX_BYTES, type KnowledgeTestResult } from '../../../../shared/schemas/knowledge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
@@ -34,6 +35,9 @@ export function KnowledgeTab() {
   const [draft, setDraft] = useState<string | null>(null);
   const [emptyError, setEmptyError] = useState(false);
   const [confirmClear, setConfirmClear] = useState(false);
+  // A refusal of the save or the upload, above the buttons until the next try: a toast went after
+  // a few seconds and, on a phone, sat far from the buttons (issue #25).
+  const [failure, setFailure] = useState<{ title: string; description: string } | null>(null);
   const [testMessage, setTestMessage] = useState(DEFAULT_TEST_MESSAGE);
   const [result, setResult] = useState<KnowledgeTestResult | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -59,17 +63,15 @@ export function KnowledgeTab() {
   const busy = replace.isPending || clear.isPending || upload.isPending;
 
   const save = () => {
-    if (!text.trim()) {
-      setEmptyError(true);
-      toast({ title: 'Missing Information', description: KNOWLEDGE_EMPTY_MESSAGE, variant: 'destructive' });
-      return;
-    }
+    setFailure(null);
+    // Said under the field itself, which Save points at.
+    if (!text.trim()) return setEmptyError(true);
     replace.mutate(text, {
       onSuccess: () => {
         setDraft(null);
         toast({ title: 'Knowledge base updated successfully' });
       },
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
+      onError: (err) => setFailure({ title: 'Not saved', description: errorMessage(err) }),
     });
   };
 
@@ -87,14 +89,15 @@ export function KnowledgeTab() {
   const onFile = async (file: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
     if (!file) return;
+    setFailure(null);
     const read = await readKnowledgeFile(file);
-    if (!read.ok) return void toast({ title: 'Upload refused', description: read.message, variant: 'destructive' });
+    if (!read.ok) return setFailure({ title: 'Upload refused', description: read.message });
     upload.mutate(read.input, {
       onSuccess: (res) => {
         setDraft(null);
         toast({ title: 'File Uploaded', description: `${formatCount(res.charactersAdded)} characters added from ${read.input.fileName}.` });
       },
-      onError: (err) => toast({ title: 'Upload refused', description: errorMessage(err), variant: 'destructive' }),
+      onError: (err) => setFailure({ title: 'Upload refused', description: errorMessage(err) }),
     });
   };
 
@@ -142,8 +145,13 @@ export function KnowledgeTab() {
           />
         </Field>
         {dirty && <p className="text-sm font-medium text-amber-800">Unsaved changes. Upload and Test use the saved knowledge base.</p>}
+        {failure && (
+          <FormAlert id="knowledge-error" title={failure.title}>
+            {failure.description}
+          </FormAlert>
+        )}
         <div className="flex flex-wrap gap-2">
-          <Button onClick={save} disabled={busy || !dirty}>
+          <Button onClick={save} disabled={busy || !dirty} aria-describedby={failure ? 'knowledge-error' : emptyError ? 'knowledge-text-error' : undefined}>
             {replace.isPending ? 'Saving…' : 'Save changes'}
           </Button>
           {dirty && (
@@ -151,7 +159,7 @@ export function KnowledgeTab() {
               Discard changes
             </Button>
           )}
-          <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={busy || dirty}>
+          <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={busy || dirty} aria-describedby={failure ? 'knowledge-error' : undefined}>
             <Upload className="h-4 w-4" aria-hidden />
             {upload.isPending ? 'Uploading…' : 'Upload file'}
           </Button>

@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { ADMIN_UNLOCK_MINUTES, adminUnlockSchema, type AdminUnlockInput, type AdminUnlockSecret } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -36,19 +37,19 @@ export function UnlockCard({ secret }: { secret: AdminUnlockSecret }) {
   const { register, handleSubmit, formState, setError } = useForm<AdminUnlockInput>({ resolver: zodResolver(adminUnlockSchema(secret)), defaultValues: { secret: '' } });
   const { errors } = formState;
   const label = secret === 'admin_key' ? 'Admin key' : 'Your password';
+  // A refusal the server ties to no field (or no answer at all), above Unlock until the next try.
+  const [failure, setFailure] = useState<{ title: string; description: string }>();
 
-  const onSubmit = (input: AdminUnlockInput) =>
+  const onSubmit = (input: AdminUnlockInput) => {
+    setFailure(undefined);
     unlock.mutate(input, {
       onSuccess: () => toast({ title: 'Successfully authenticated', description: `The admin panel is unlocked for ${ADMIN_UNLOCK_MINUTES} minutes.` }),
       onError: (err) => {
-        if (!(err instanceof ApiRequestError)) {
-          toast({ title: 'Authentication Error', description: 'Failed to connect to admin panel', variant: 'destructive' });
-          return;
-        }
-        applyServerErrors(err, ['secret'], setError);
-        toast({ title: 'Authentication Failed', description: err.message || 'Invalid admin key', variant: 'destructive' });
+        if (!(err instanceof ApiRequestError)) return setFailure({ title: 'Authentication Error', description: 'Failed to connect to admin panel' });
+        if (!applyServerErrors(err, ['secret'], setError)) setFailure({ title: 'Authentication Failed', description: err.message || 'Invalid admin key' });
       },
     });
+  };
 
   return (
     <LockedCard
@@ -69,7 +70,12 @@ export function UnlockCard({ secret }: { secret: AdminUnlockSecret }) {
             {...register('secret')}
           />
         </Field>
-        <Button type="submit" className="w-full" disabled={unlock.isPending}>
+        {failure && (
+          <FormAlert id="admin-unlock-error" title={failure.title}>
+            {failure.description}
+          </FormAlert>
+        )}
+        <Button type="submit" className="w-full" disabled={unlock.isPending} aria-describedby={failure && 'admin-unlock-error'}>
           {unlock.isPending ? 'Unlocking…' : 'Unlock'}
         </Button>
       </form>

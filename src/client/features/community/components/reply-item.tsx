@@ -19,6 +19,7 @@ import { UserText } from './user-text';
 export function ReplyItem({ reply, readOnly = false }: { reply: Reply; readOnly?: boolean }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string>();
   const update = useUpdateReply(reply.postId);
   const remove = useDeleteReply();
   return (
@@ -72,17 +73,21 @@ export function ReplyItem({ reply, readOnly = false }: { reply: Reply; readOnly?
       )}
       <ConfirmDeleteDialog
         open={confirming}
-        onOpenChange={setConfirming}
+        onOpenChange={(open) => {
+          setConfirming(open);
+          setDeleteError(undefined);
+        }}
         title="Delete this reply?"
         description="It is removed for everyone. This cannot be undone."
         pending={remove.isPending}
+        error={deleteError}
         onConfirm={() =>
           remove.mutate(reply.id, {
             onSuccess: () => {
               setConfirming(false);
               toast({ title: 'Reply deleted' });
             },
-            onError: (err) => toast({ title: 'Not deleted', description: errorMessage(err), variant: 'destructive' }),
+            onError: (err) => setDeleteError(errorMessage(err)),
           })
         }
       />

@@ -4,6 +4,7 @@ import { Flag } from 'lucide-react';
 import { REPORT_REASON_MAX, reportInputSchema, type ReportResult } from '../../../../shared/schemas/community';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/textarea';
 import { errorMessage } from '../../../lib/form-errors';
@@ -46,6 +47,8 @@ function ReportDialogFor({
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // The server's refusal, above the Report button in the dialog until the next try (issue #25).
+  const [failure, setFailure] = useState<string>();
 
   if (reported) {
     return (
@@ -60,6 +63,7 @@ function ReportDialogFor({
     const parsed = reportInputSchema.safeParse({ reason });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
+    setFailure(undefined);
     report.mutate(parsed.data.reason ?? '', {
       onSuccess: (result) => {
         setOpen(false);
@@ -69,13 +73,16 @@ function ReportDialogFor({
             : { title: 'Content Reported', description: `Thank you. A moderator will review this ${what}.` },
         );
       },
-      onError: (err) => toast({ title: 'Not reported', description: errorMessage(err), variant: 'destructive' }),
+      onError: (err) => setFailure(errorMessage(err)),
     });
   };
   return (
     <Dialog
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setFailure(undefined);
+      }}
       title={`Report this ${what}?`}
       description="The moderators will look at it. Tell them what is wrong if you like."
       trigger={
@@ -99,11 +106,16 @@ function ReportDialogFor({
             className="min-h-20"
           />
         </Field>
+        {failure && (
+          <FormAlert id={`${fieldId}-failure`} title="Not reported">
+            {failure}
+          </FormAlert>
+        )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setOpen(false)}>
             Cancel
           </Button>
-          <Button variant="destructive" disabled={report.isPending} onClick={send}>
+          <Button variant="destructive" disabled={report.isPending} onClick={send} aria-describedby={failure && `${fieldId}-failure`}>
             {report.isPending ? 'Sending…' : `Report ${what}`}
           </Button>
         </div>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
 import type { PostSummary, VoteValue } from '../../../../shared/schemas/community';
 import { cn } from '../../../lib/cn';
@@ -14,8 +15,12 @@ const VOTED = { title: 'Your vote has been recorded.' } as const;
 export function VoteButtons({ post, layout }: { post: Pick<PostSummary, 'id' | 'title' | 'score' | 'myVote' | 'mine'>; layout: 'column' | 'row' }) {
   const vote = useVotePost();
   const pending = vote.isPending;
+  // A refused vote is said beside the buttons until the next tap, not in a toast that goes (issue #25).
+  const [failure, setFailure] = useState<string>();
+  const errorId = `vote-error-${post.id}`;
   const cast = (value: 1 | -1) => {
     const next: VoteValue = post.myVote === value ? 0 : value;
+    setFailure(undefined);
     vote.mutate(
       { postId: post.id, value: next },
       {
@@ -27,7 +32,7 @@ export function VoteButtons({ post, layout }: { post: Pick<PostSummary, 'id' | '
                 ? { title: 'Downvoted', description: VOTED.title }
                 : { title: 'Vote removed', description: 'Your vote has been taken back.' },
           ),
-        onError: (err) => toast({ title: 'Vote not recorded', description: errorMessage(err), variant: 'destructive' }),
+        onError: (err) => setFailure(errorMessage(err)),
       },
     );
   };
@@ -39,6 +44,7 @@ export function VoteButtons({ post, layout }: { post: Pick<PostSummary, 'id' | '
         type="button"
         aria-label={value === 1 ? 'Upvote' : 'Downvote'}
         aria-pressed={on}
+        aria-describedby={failure && errorId}
         disabled={pending}
         onClick={() => cast(value)}
         className={cn(
@@ -65,10 +71,16 @@ export function VoteButtons({ post, layout }: { post: Pick<PostSummary, 'id' | '
     );
   }
   return (
-    <div className={cn('flex shrink-0 items-center', layout === 'column' ? 'flex-col' : 'gap-1')}>
+    <div className={cn('relative flex shrink-0 items-center', layout === 'column' ? 'flex-col' : 'gap-1')}>
       {button(1)}
       {score}
       {button(-1)}
+      {failure && (
+        // Laid over what follows rather than widening the narrow vote column.
+        <p id={errorId} role="alert" className="absolute top-full left-0 z-10 mt-1 w-56 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 shadow">
+          <span className="font-semibold">Vote not recorded.</span> {failure}
+        </p>
+      )}
     </div>
   );
 }
