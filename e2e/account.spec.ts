@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, newAccount, signInThroughUi, signUpThroughUi, test } from './fixtures';
+import { expect, newAccount, signInThroughUi, signUpThroughUi, test, upgradeToProWithTestCard } from './fixtures';
 
 test('export downloads a JSON file with my data and nobody else’s', async ({ page, browser }) => {
   const otherContext = await browser.newContext();
@@ -93,4 +93,15 @@ test('deleting the account signs out, and the old credentials no longer work', a
   consoleGuard.allow(/status of 401/);
   await signInThroughUi(page, me.username, me.password);
   await expect(page.locator('#auth-error')).toBeVisible();
+});
+
+test('a Pro user is shown how many conversations they had with the coach, not a quota "used"', async ({ page }) => {
+  await signUpThroughUi(page);
+  await page.goto('/account');
+  await upgradeToProWithTestCard(page);
+  await page.goto('/account');
+  await expect(page.getByTestId('account-username')).toBeVisible();
+  // Pro has no limit on coaching: "used" would read as one.
+  await expect(page.getByText(/sessions used/i)).toHaveCount(0);
+  await expect(page.getByText('Conversations with your coach')).toBeVisible();
 });

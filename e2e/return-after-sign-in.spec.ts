@@ -66,6 +66,8 @@ test('a session that ends with the chat open: the send leads to sign-in, and bac
 
   // Sign-in, not "Please sign in to continue" with no way to; then the chat, the message in the box.
   await expect(page).toHaveURL(/\/auth\?next=%2Fchat$/);
+  // Told why, above the form, and that the message waits.
+  await expect(page.getByRole('status')).toHaveText('Your session ended. Sign in to continue — your unsent message is kept.');
   await signInHere(page, account);
   await expect(page).toHaveURL(/\/chat$/);
   await expect(page.getByRole('textbox', { name: /message/i })).toHaveValue(message);
@@ -80,6 +82,8 @@ test('any 401 from a page leads to sign-in and back to that page', async ({ page
   await page.context().clearCookies();
   await page.goto('/account');
   await expect(page).toHaveURL(/\/auth\?next=%2Faccount$/);
+  // A page opened afresh with no session: nothing ended while in use, so nothing to explain.
+  await expect(page.getByTestId('signed-out-reason')).toHaveCount(0);
   await signInHere(page, account);
   await expect(page).toHaveURL(/\/account$/);
   // And a refused save on an open page: on to sign-in, then back.
@@ -89,6 +93,8 @@ test('any 401 from a page leads to sign-in and back to that page', async ({ page
   await page.context().clearCookies();
   await page.getByRole('form', { name: 'Sales profile' }).getByRole('button', { name: 'Save profile' }).click();
   await expect(page).toHaveURL(/\/auth\?next=%2Faccount$/);
+  // Ended while in use, with no chat message waiting: no promise of one.
+  await expect(page.getByTestId('signed-out-reason')).toHaveText('Your session ended. Sign in to continue.');
   await signInHere(page, account);
   await expect(page).toHaveURL(/\/account$/);
 });

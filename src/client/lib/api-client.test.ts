@@ -23,10 +23,11 @@ async function failureFor(body: string, init: ResponseInit): Promise<ApiRequestE
 }
 
 describe('apiRequest', () => {
-  it('records a sign-out caused by a password change elsewhere, and nothing for an ordinary 401', async () => {
+  it('records a sign-out caused by a password change elsewhere, and a session that ended for an ordinary 401', async () => {
     forgetSignedOutReason();
     await failureFor(JSON.stringify({ message: 'Please sign in to continue.' }), { status: 401 });
-    expect(signedOutReason()).toBeNull();
+    expect(signedOutReason()).toBe('session_ended');
+    forgetSignedOutReason();
     const message = 'You were signed out because your password was changed on another device.';
     const error = await failureFor(JSON.stringify({ message, code: 'password_changed' }), { status: 401 });
     expect(error.message).toBe(message);

@@ -1,5 +1,5 @@
 import type { ApiError } from '../../shared/schemas/errors';
-import { noteSignedOut, sessionLost } from './session-ended';
+import { logOut, noteSignedOut, sessionLost, signedOutReason } from './session-ended';
 
 /** A failed API call: the HTTP status and the server's `{ message, errors? }`. */
 export class ApiRequestError extends Error {
@@ -33,7 +33,9 @@ export async function toApiRequestError(res: Response): Promise<ApiRequestError>
   // Whichever request finds out first, the whole app learns it was signed out and why.
   // A 401 anywhere but the sign-in form (where it means a wrong password) means the session is gone.
   if (res.status === 401 && !res.url.endsWith('/api/auth/signin')) {
+    // The server's own reason wins; after Log Out in this tab, a late 401 explains nothing.
     if (body.code === 'password_changed') noteSignedOut('password_changed');
+    else if (!signedOutReason() && !logOut.onPurpose) noteSignedOut('session_ended');
     sessionLost.handle();
   }
   return new ApiRequestError(res.status, message, body);

@@ -3,6 +3,8 @@
  * signing in again (issue #25). In sessionStorage, with the account it belongs to: only the same
  * account gets it back, so someone else signing in on a shared computer never sees it.
  */
+import { noteSignedOut, signedOutReason } from './session-ended';
+
 const KEY = 'salesCoachReturnDraft';
 
 interface ReturnDraft {
@@ -14,6 +16,9 @@ export function saveReturnDraft(userId: number | null, content: string): void {
   if (userId === null || content.trim() === '') return;
   try {
     sessionStorage.setItem(KEY, JSON.stringify({ userId, content } satisfies ReturnDraft));
+    // Now the sign-in page the rep is sent to may promise the message back. Only for a session
+    // that ended: after a password change elsewhere, that reason is the one to read.
+    if (signedOutReason() === 'session_ended') noteSignedOut('session_ended_draft_kept');
   } catch {
     // Storage switched off: the message cannot outlive the page.
   }

@@ -1,10 +1,17 @@
 import { useSyncExternalStore } from 'react';
 
-/** Why the server ended this browser's session (see ERROR_CODES in shared/schemas/errors.ts). */
-export type SignedOutReason = 'password_changed';
+/**
+ * Why this browser's session ended: the server's reason (see ERROR_CODES in
+ * shared/schemas/errors.ts), or `session_ended` for any other 401 while the app was in use
+ * (expired, signed out in another tab), so the sign-in page it leads to is not silent (issue #25).
+ */
+export type SignedOutReason = 'password_changed' | 'session_ended' | 'session_ended_draft_kept';
 
 export const SIGNED_OUT_MESSAGES: Record<SignedOutReason, string> = {
   password_changed: 'You were signed out because your password was changed on another device.',
+  session_ended: 'Your session ended. Sign in to continue.',
+  // A chat message the server refused was kept for after signing in (lib/return-draft.ts).
+  session_ended_draft_kept: 'Your session ended. Sign in to continue — your unsent message is kept.',
 };
 
 /**

@@ -338,6 +338,30 @@ describe('role-play turns', () => {
     expect(marked[0]).toBe(false);
     expect(marked.slice(-3)).toEqual([true, true, true]);
   });
+
+  it('leaves role-play turns out of what the rep works on (stages, topics, improvement areas), through the chat', async () => {
+    const u = await quickProUser(t);
+    const start = await call('POST', '/api/chat/session', u.cookie, {});
+    expect(start.statusCode, start.body).toBeLessThan(300);
+    const sessionId = start.json<{ sessionId: string }>().sessionId;
+    const say = async (message: string) => {
+      const res = await call('POST', '/api/chat/message', u.cookie, { sessionId, message });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await say('My buyer keeps saying the price is too high and I never know what to say back.');
+    await say('Role-play this with me');
+    await say('I hear you. What would it need to cost for this to be a yes?');
+    await say('stop, how did I do?');
+    const replies = (await call('GET', `/api/chat/sessions/${sessionId}`, u.cookie)).json<ChatSession>().messages.filter((m) => m.role === 'assistant');
+    const coaching = replies.filter((m) => m.coaching && !m.coaching.rolePlay);
+    // The scene happened: some turns are role-play, and only the rest are coaching.
+    expect(replies.length).toBeGreaterThan(coaching.length);
+    const p = await progressOf(u);
+    const sum = (xs: { replies: number }[]) => xs.reduce((n, x) => n + x.replies, 0);
+    expect(sum(p.stages)).toBe(coaching.length);
+    expect(sum(p.topics)).toBe(coaching.filter((m) => m.coaching?.topics[0]).length);
+    expect(sum(p.improvementAreas)).toBe(coaching.filter((m) => m.coaching?.topics[0]).length);
+  });
 });
 
 describe('progress figures', () => {

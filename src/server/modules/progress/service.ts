@@ -44,7 +44,9 @@ const NO_REPLY = 'There is no coaching reply with that id.';
  * rep's lines: practice, not something to try, so it takes no outcome and counts as no call, even
  * where an outcome was logged on it before role-play turns were marked (migration 0015).
  */
-const TRYABLE_REPLY = sql.raw(`m.role = 'assistant' and m.coaching ->> 'method' is not null and (m.coaching ->> 'rolePlay') is distinct from 'true'`);
+const NOT_ROLE_PLAY_SQL = `(m.coaching ->> 'rolePlay') is distinct from 'true'`;
+const NOT_ROLE_PLAY = sql.raw(NOT_ROLE_PLAY_SQL);
+const TRYABLE_REPLY = sql.raw(`m.role = 'assistant' and m.coaching ->> 'method' is not null and ${NOT_ROLE_PLAY_SQL}`);
 
 /**
  * A reply the rep may log an outcome on: an assistant message with a method, in one of the rep's
@@ -178,14 +180,16 @@ interface CoachingSqlRow extends Record<string, unknown> {
  * counts once, for its main topic (the first). Improvement areas: topic-and-stage pairs over the
  * last IMPROVEMENT_WINDOW_DAYS, each reply weighing 1 today and half as much every
  * IMPROVEMENT_HALF_LIFE_DAYS back, so what the rep keeps bringing up lately comes first. A reply
- * about no part of a call ('general') counts for the stage its topic usually lives in.
+ * about no part of a call ('general') counts for the stage its topic usually lives in. Role-play
+ * turns (the buyer's lines, the scene's feedback) are practice of one question, not more coaching
+ * on it: counted, three turns of a scene would outweigh the one reply that taught the move.
  */
 async function coachingFigures(db: Db, userId: number, now: string): Promise<CoachingSqlRow> {
   const { rows } = await db.execute<CoachingSqlRow>(sql`
     with replies as (
       select m.created_at, m.coaching ->> 'stage' as stage, m.coaching -> 'topics' ->> 0 as topic
       from ${chatMessages} m join ${chatSessions} c on c.id = m.chat_session_id
-      where c.user_id = ${userId} and m.role = 'assistant' and m.coaching is not null
+      where c.user_id = ${userId} and m.role = 'assistant' and m.coaching is not null and ${NOT_ROLE_PLAY}
     ), areas as (
       select topic,
         case when stage in ('intro', 'middle', 'close') then stage else ${JSON.stringify(TOPIC_STAGE)}::jsonb ->> topic end as stage,

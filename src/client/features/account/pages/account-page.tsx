@@ -76,7 +76,8 @@ export function AccountPage() {
           <dd>
             <PlanBadge user={user} />
           </dd>
-          <dt className="text-slate-500">Coaching sessions used</dt>
+          {/* A count, not "used": no plan limits these (the free plan's weekly chat is counted in the chat). */}
+          <dt className="text-slate-500">Conversations with your coach</dt>
           <dd className="font-medium">{user.sessionCount}</dd>
         </dl>
         <Link href="/progress" className={LEGAL_LINK}>
