@@ -18,6 +18,8 @@ describe('the app shell around the modules', () => {
       tutorialVideoId: 'dQw4w9WgXcQ',
       // The built-in coach: nothing goes to a model provider (the privacy policy says so).
       coachModel: null,
+      // What an account gives for free, from the plan catalogue (the welcome page shows it, issue #25).
+      freeOffer: 'Free for 60 days: unlimited AI coaching, no credit card. After that, 1 AI coaching chat every 7 days stays free.',
     });
   });
 
