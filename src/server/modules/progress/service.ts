@@ -42,9 +42,12 @@ const NO_REPLY = 'There is no coaching reply with that id.';
  * A reply the rep could try on a real call, for chat message `m`: the coach's, naming a method,
  * and not a role-play turn. In a role-play the coach plays the buyer or gives feedback on the
  * rep's lines: practice, not something to try, so it takes no outcome and counts as no call, even
- * where an outcome was logged on it before role-play turns were marked (migration 0015).
+ * where an outcome was logged on it before role-play turns were marked (migration 0015). Nor is
+ * a reply to a question the coach cannot advise on (`notCoaching`).
  */
-const TRYABLE_REPLY = sql.raw(`m.role = 'assistant' and m.coaching ->> 'method' is not null and (m.coaching ->> 'rolePlay') is distinct from 'true'`);
+const TRYABLE_REPLY = sql.raw(
+  `m.role = 'assistant' and m.coaching ->> 'method' is not null and (m.coaching ->> 'rolePlay') is distinct from 'true' and (m.coaching ->> 'notCoaching') is distinct from 'true'`,
+);
 
 /**
  * A reply the rep may log an outcome on: an assistant message with a method, in one of the rep's
