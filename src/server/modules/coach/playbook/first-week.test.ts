@@ -144,3 +144,16 @@ describe('a role-play scene', () => {
     }
   });
 });
+
+describe('one method per conversation', () => {
+  it.each([
+    ['Services', 'Maintenance plans'],
+    ['Insurance', 'Auto insurance, by phone'],
+    ['Commercial cleaning', 'Office cleaning contracts for businesses'],
+  ])('does not teach the same method twice unless the rep asks for it (%s)', (industry, product) => {
+    const replies = talk(rep(industry, product), [WALK[1] ?? '', 'Thanks', 'They still went quiet after the meeting', 'It went badly again']);
+    const named = replies.flatMap((r) => (r.coaching.method ? [r.coaching.method] : []));
+    expect(named.length).toBeGreaterThan(1);
+    expect(new Set(named).size).toBe(named.length);
+  });
+});
