@@ -1,4 +1,4 @@
-import { expect, signUpOnboarded, signUpThroughUi, skipChatWelcome, test } from './fixtures';
+import { expect, screenshotsAtBothWidths, signUpOnboarded, signUpThroughUi, skipChatWelcome, test } from './fixtures';
 
 // A newcomer's first week (issue #25): what a new rep walking through the app met.
 
@@ -90,4 +90,21 @@ test('a sign-up link whose code no account has says nothing of a friend', async 
   expect(await (await checked).json()).toEqual({ valid: false });
   await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
   await expect(page.getByTestId('referral-note')).toHaveCount(0);
+});
+
+test('a legal question gets a plain "I can\'t advise on that", no "Tried it?", and goes to the coaching team on a tap', async ({ page }) => {
+  await skipChatWelcome(page);
+  await signUpOnboarded(page);
+  await page.goto('/chat');
+  const box = page.getByLabel('Message', { exact: true });
+  const coach = page.getByTestId('coach-message');
+  await box.fill('Is a two-year Ohio-wide non-compete enforceable?');
+  await box.press('Enter');
+  await expect(coach.last()).toContainText("I can't advise on that: it's a legal question");
+  await expect(coach.last()).not.toContainText('Method:');
+  await expect(page.getByRole('button', { name: /^Tried it\?/ })).toHaveCount(0);
+  await screenshotsAtBothWidths(page, 'first-week', 'cannot-advise');
+  await page.getByRole('button', { name: 'Pass this to the coaching team' }).click();
+  await expect(coach.last()).toContainText('asked a person from our coaching team');
+  await screenshotsAtBothWidths(page, 'first-week', 'passed-to-team');
 });

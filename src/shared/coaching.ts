@@ -62,5 +62,11 @@ export const coachingSchema = z.object({
    * scene. Practice, not advice to try on a call, so it takes no call outcome ("Tried it?").
    */
   rolePlay: z.literal(true).optional(),
+  /**
+   * A question the coach cannot advise on (legal, tax, HR, medical): it says so and offers the
+   * coaching team. Not advice to try on a call either, so no "Tried it?" and no count in Progress.
+   * Kept apart from `rolePlay`, which Progress also reads as "practised in a scene".
+   */
+  notCoaching: z.literal(true).optional(),
 });
 export type Coaching = z.infer<typeof coachingSchema>;

@@ -138,7 +138,9 @@ export function personReply(history: HistoryMessage[]): CoachReply {
   const previousAt = history.findLastIndex((m) => m.role === 'assistant' && !isPersonReply(m));
   const previous = previousAt > teamAt ? history[previousAt] : undefined;
   const coached = Boolean(previous?.coaching?.method);
-  const pendingOptions = coached ? [] : (previous?.options ?? []);
+  // After "I can't advise on that" (notCoaching) there is no question of the coach's open, and an
+  // option that asks for the team is what the rep just tapped: neither is offered back.
+  const pendingOptions = coached || previous?.coaching?.notCoaching ? [] : (previous?.options ?? []).filter((o) => !asksForPerson(o));
 
   let meanwhile: string;
   let options: string[];

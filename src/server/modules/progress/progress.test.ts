@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Coaching } from '../../../shared/coaching.js';
 import type { ChatSession } from '../../../shared/schemas/chat.js';
 import type { CallOutcome, Progress } from '../../../shared/schemas/progress.js';
-import { callOutcomes, chatMessages, chatSessions, users } from '../../db/schema/index.js';
+import { aiEscalations, callOutcomes, chatMessages, chatSessions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser, type SignedInUser } from '../../test/factories.js';
 import { freeUser, basicUser, proUser, quickProUser, adminUser } from '../../test/plan-users.js';
@@ -361,6 +361,44 @@ describe('role-play turns', () => {
     expect(sum(p.stages)).toBe(coaching.length);
     expect(sum(p.topics)).toBe(coaching.filter((m) => m.coaching?.topics[0]).length);
     expect(sum(p.improvementAreas)).toBe(coaching.filter((m) => m.coaching?.topics[0]).length);
+  });
+});
+
+describe('a question the coach cannot advise on (issue #25)', () => {
+  it('gets a plain "can\'t advise", no method, no outcome to log, no place in Progress, and the team on request', async () => {
+    const u = await quickProUser(t);
+    const start = await call('POST', '/api/chat/session', u.cookie, {});
+    expect(start.statusCode, start.body).toBeLessThan(300);
+    const sessionId = start.json<{ sessionId: string }>().sessionId;
+    const say = async (message: string) => {
+      const res = await call('POST', '/api/chat/message', u.cookie, { sessionId, message });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await say('My prospects keep saying they need to think about it and then go quiet');
+    await say('Is a two-year Ohio-wide non-compete enforceable?');
+    const answer = (await call('GET', `/api/chat/sessions/${sessionId}`, u.cookie)).json<ChatSession>().messages.findLast((m) => m.role === 'assistant');
+    expect(answer?.content).toMatch(/^I can't advise on that: it's a legal question/);
+    expect(answer?.coaching).toMatchObject({ notCoaching: true });
+    expect(answer?.coaching?.method).toBeUndefined();
+    expect(answer?.options).toContain('Pass this to the coaching team');
+    expect((await logOutcome(u, answer?.id as number, { result: 'won' })).statusCode).toBe(404);
+    expect((await progressOf(u)).recentReplies.map((r) => r.messageId)).not.toContain(answer?.id);
+
+    await say('Pass this to the coaching team');
+    const rows = await t.db.select().from(aiEscalations).where(eq(aiEscalations.userId, u.user.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('counts nothing logged on a reply marked notCoaching', async () => {
+    const u = await quickProUser(t);
+    const { ids } = await conversation(u, [
+      { role: 'user', at: '2026-01-14T09:00:00Z' },
+      { role: 'assistant', at: '2026-01-14T09:00:20Z', coaching: coach('middle', 'objection_handling', 'LAER') },
+      { role: 'user', at: '2026-01-14T09:01:00Z' },
+      { role: 'assistant', at: '2026-01-14T09:01:20Z', coaching: { ...coach('middle', 'objection_handling', 'LAER'), notCoaching: true } },
+    ]);
+    expect((await logOutcome(u, ids[3] as number, { result: 'won' })).statusCode).toBe(404);
+    expect((await progressOf(u)).recentReplies.map((r) => r.messageId)).toEqual([ids[1]]);
   });
 });
 

@@ -42,11 +42,14 @@ const NO_REPLY = 'There is no coaching reply with that id.';
  * A reply the rep could try on a real call, for chat message `m`: the coach's, naming a method,
  * and not a role-play turn. In a role-play the coach plays the buyer or gives feedback on the
  * rep's lines: practice, not something to try, so it takes no outcome and counts as no call, even
- * where an outcome was logged on it before role-play turns were marked (migration 0015).
+ * where an outcome was logged on it before role-play turns were marked (migration 0015). Nor is
+ * a reply to a question the coach cannot advise on (`notCoaching`).
  */
 const NOT_ROLE_PLAY_SQL = `(m.coaching ->> 'rolePlay') is distinct from 'true'`;
-const NOT_ROLE_PLAY = sql.raw(NOT_ROLE_PLAY_SQL);
-const TRYABLE_REPLY = sql.raw(`m.role = 'assistant' and m.coaching ->> 'method' is not null and ${NOT_ROLE_PLAY_SQL}`);
+const NOT_UNADVISED_SQL = `(m.coaching ->> 'notCoaching') is distinct from 'true'`;
+// Coaching proper: neither a scene's turn nor a "cannot advise on that" reply.
+const COACHING_ONLY = sql.raw(`${NOT_ROLE_PLAY_SQL} and ${NOT_UNADVISED_SQL}`);
+const TRYABLE_REPLY = sql.raw(`m.role = 'assistant' and m.coaching ->> 'method' is not null and ${NOT_ROLE_PLAY_SQL} and ${NOT_UNADVISED_SQL}`);
 
 /**
  * A reply the rep may log an outcome on: an assistant message with a method, in one of the rep's
@@ -189,7 +192,7 @@ async function coachingFigures(db: Db, userId: number, now: string): Promise<Coa
     with replies as (
       select m.created_at, m.coaching ->> 'stage' as stage, m.coaching -> 'topics' ->> 0 as topic
       from ${chatMessages} m join ${chatSessions} c on c.id = m.chat_session_id
-      where c.user_id = ${userId} and m.role = 'assistant' and m.coaching is not null and ${NOT_ROLE_PLAY}
+      where c.user_id = ${userId} and m.role = 'assistant' and m.coaching is not null and ${COACHING_ONLY}
     ), areas as (
       select topic,
         case when stage in ('intro', 'middle', 'close') then stage else ${JSON.stringify(TOPIC_STAGE)}::jsonb ->> topic end as stage,

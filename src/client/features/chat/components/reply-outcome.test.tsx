@@ -50,4 +50,10 @@ describe('the "Tried it?" control under a coach reply', () => {
     expect(screen.queryByTestId('call-outcome')).toBeNull();
     expect(screen.queryByRole('button', { name: /Tried it/ })).toBeNull();
   });
+  it('is not offered under a reply to a question the coach cannot advise on (marked notCoaching)', async () => {
+    renderBubble(reply({ id: 16, content: "I can't advise on that: it's a legal question.", coaching: { stage: 'general', topics: [], method: 'LAER', notCoaching: true } }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.queryByTestId('call-outcome')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Tried it/ })).toBeNull();
+  });
 });

@@ -23,11 +23,12 @@ const load = () =>
 
 /**
  * Under a stored coaching reply that names a method; nothing under any other message, role-play
- * turns included (the server marks them: the buyer's lines and the scene's feedback are practice).
+ * turns included (the server marks them: the buyer's lines and the scene's feedback are practice)
+ * and replies to questions the coach cannot advise on (marked `notCoaching`).
  */
 export function ReplyOutcome({ message }: { message: ChatMessage }) {
   const method = message.coaching?.method;
-  const eligible = message.role === 'assistant' && Boolean(method) && !message.coaching?.rolePlay && !isUnsaved(message);
+  const eligible = message.role === 'assistant' && Boolean(method) && !message.coaching?.rolePlay && !message.coaching?.notCoaching && !isUnsaved(message);
   // A function in state is called as an initializer, so the component is kept wrapped.
   const [Control, setControl] = useState<{ component: ComponentType<OutcomeControlProps> } | undefined>(() => (loaded ? { component: loaded } : undefined));
   const [attempt, setAttempt] = useState(0);

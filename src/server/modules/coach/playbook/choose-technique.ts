@@ -75,12 +75,23 @@ const CLEAR_FIT = 8;
 /** A technique for a price objection: made for "too expensive", or named after the price. */
 const aboutPrice = (t: Technique) => /price|expensive/.test(t.id) || /price|expensive|too much/.test(t.fits?.source ?? '');
 
+/** A method's own name, as a rep would say it: "Sandler · Up-front contract" → " up front contract ". */
+const methodWords = (method: string) => normalize(method.split('·').at(-1) ?? method);
+
 export function chooseTechnique(topic: Topic, words: string, state: DialogueState, facts: Facts, avoidMethod?: string, firstWords?: string, also: readonly Topic[] = []): Technique {
   // "It's not the price": a technique for a price objection answers what the rep just ruled out.
   const priceDenied = deniedMoments(`${firstWords ?? ''} ${words}`).includes('price');
+  // A method taught once in this conversation is not taught again through another of its
+  // techniques (issue #25: the up-front contract in turn 1 and again in turn 3), unless the rep
+  // names it, asking for it again.
+  const said = normalize(`${firstWords ?? ''} ${words}`);
+  const taught = new Set(state.used.flatMap((id) => TECHNIQUES.find((t) => t.id === id)?.method ?? []));
+  const repeats = (x: Technique) => taught.has(x.method) && !said.includes(methodWords(x.method));
   const poolOf = (t: Topic) => {
     const pool = fitting(t, facts).filter((x) => !alreadyTried(x, facts) && !(priceDenied && aboutPrice(x)));
-    const fresh = pool.filter((x) => !state.used.includes(x.id));
+    const unused = pool.filter((x) => !state.used.includes(x.id));
+    const unrepeated = unused.filter((x) => !repeats(x));
+    const fresh = unrepeated.length ? unrepeated : unused;
     let candidates = fresh.length ? fresh : pool;
     if (avoidMethod) {
       const other = candidates.filter((x) => x.method !== avoidMethod);
@@ -92,7 +103,7 @@ export function chooseTechnique(topic: Topic, words: string, state: DialogueStat
   const main = poolOf(topic);
   // Other topics lend only techniques not given yet: they widen the choice, they never repeat
   // one; and a technique given before comes after every fresh one, from whichever topic.
-  const isFresh = (x: Technique) => !state.used.includes(x.id);
+  const isFresh = (x: Technique) => !state.used.includes(x.id) && !repeats(x);
   const others = also.filter((t) => t !== topic).flatMap((t) => poolOf(t).filter(isFresh));
   const wider = [...main.filter(isFresh), ...others, ...main.filter((x) => !isFresh(x))];
   const forMotion = (t: Technique) => Boolean(facts.motion && motionsOf(t)?.includes(facts.motion));
@@ -103,11 +114,13 @@ export function chooseTechnique(topic: Topic, words: string, state: DialogueStat
   // from vendors" is about the champion, not discovery). They count only on a clear fit: a phrase
   // of the rep's words, not one word that sits in many messages.
   let elsewhere: Technique[] | undefined;
-  const outsiders = () => (elsewhere ??= TECHNIQUES.filter((t) => t.fits && !wider.includes(t) && !state.used.includes(t.id) && t.method !== avoidMethod && fitsMotion(t, facts) && !alreadyTried(t, facts)));
+  const outsiders = () => (elsewhere ??= TECHNIQUES.filter((t) => t.fits && !wider.includes(t) && !state.used.includes(t.id) && !repeats(t) && t.method !== avoidMethod && fitsMotion(t, facts) && !alreadyTried(t, facts)));
   for (const text of [firstWords ?? '', words]) {
     if (!text.trim()) continue;
     const s = normalize(text);
-    const fits = wider.filter((t) => t.fits?.test(s));
+    const matched = wider.filter((t) => t.fits?.test(s));
+    // A fit whose method was taught already yields to one that teaches something new.
+    const fits = matched.some((t) => !repeats(t)) ? matched.filter((t) => !repeats(t)) : matched;
     // A phrase made for another topic beats words that only brush this one.
     const phraseHere = Math.max(0, ...fits.map((t) => longestFit(t, s)));
     const phrases = phraseHere < CLEAR_FIT ? outsiders().filter((t) => longestFit(t, s) >= CLEAR_FIT) : [];

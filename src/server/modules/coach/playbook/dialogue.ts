@@ -32,12 +32,28 @@ function answeredFirst(message: string, turn: Turn): Turn {
  */
 const ROLE_PLAY_RULES: ReadonlySet<string> = new Set(['play scene', 'in scene', 'no scene to stop', 'play role-play', 'start role-play']);
 
+/** True when the turn leaves a scene running: its words are the buyer's (or a hint), not feedback. */
+function sceneGoesOn(turn: Turn): boolean {
+  const state = turn.reply.state as DialogueState | undefined;
+  return state?.phase === 'roleplay' || state?.play?.scene !== undefined;
+}
+
+/**
+ * A role-play turn, marked. While the scene goes on it names no method: the chat would caption the
+ * buyer's line "Method: Takeaway close", as if the buyer used it (issue #25). The feedback that
+ * ends the scene keeps it, since that is where the rep's lines are judged against the method.
+ */
+function asRolePlay(turn: Turn): Turn {
+  const { method: _named, ...coaching } = turn.reply.coaching;
+  return { ...turn, reply: { ...turn.reply, coaching: { ...(sceneGoesOn(turn) ? coaching : turn.reply.coaching), rolePlay: true } } };
+}
+
 /** One turn of the built-in coach: the first rule's answer. */
 export function nextTurn(ctx: CoachContext): Turn {
   const input = turnInput(ctx);
   for (const rule of TURN_RULES) {
     const turn = ruleTurn(ctx, rule, input);
-    if (turn) return ROLE_PLAY_RULES.has(rule.name) ? { ...turn, reply: { ...turn.reply, coaching: { ...turn.reply.coaching, rolePlay: true } } } : turn;
+    if (turn) return ROLE_PLAY_RULES.has(rule.name) ? asRolePlay(turn) : turn;
   }
   // Unreachable: clarify answers every message with no topic found and the last rule every other.
   throw new Error('No turn rule answered the message.');

@@ -86,3 +86,74 @@ describe('the method line', () => {
     }
   });
 });
+
+describe('a question the coach cannot advise on', () => {
+  const profile = rep('Services', 'Maintenance plans');
+
+  it.each([
+    ['Is a two-year Ohio-wide non-compete enforceable?', 'legal'],
+    ['Can I deduct my mileage on my taxes?', 'tax'],
+    ['My manager is harassing me at work, what are my rights?', 'HR'],
+    ['Should I see a doctor about the chest pain I get before calls?', 'medical'],
+  ])('says plainly it cannot advise on "%s", gives no advice, and offers the coaching team', (message, field) => {
+    const [, reply] = talk(profile, [WALK[0] ?? '', message]);
+    expect(reply?.content).toMatch(/^I can't advise on that/);
+    expect(reply?.content).toContain(field === 'HR' ? 'an HR question' : `a ${field} question`);
+    expect(reply?.content).not.toMatch(/Method:|Try saying/);
+    expect(reply?.options).toContain('Pass this to the coaching team');
+    expect(reply?.coaching.notCoaching).toBe(true);
+    expect(reply?.coaching.method).toBeUndefined();
+  });
+
+  it.each([
+    'The prospect says our contract terms are too strict, how do I answer?',
+    'They said our price is too high compared to the other quote',
+    'I sell legal software to law firms and the partners never call back',
+    'The client says they need their lawyer to review the contract before signing',
+    'How do I sell life insurance to young families who think they do not need it?',
+    'The CFO said the tax savings are not worth the switch',
+    'I sell medical devices to clinics and the doctor will not see me',
+    'Our HR software demo keeps stalling after the first call',
+    'The buyer asked whether our agreement has a non-compete clause, how do I handle it?',
+    'How do I close a deal when the customer says they have to check with legal?',
+    'The prospect said they are locked into a two-year contract with their current vendor',
+    'My manager wants me to make 80 cold calls a day, how do I open them?',
+    'Prospect says our insurance premiums are higher than their current policy',
+    'The owner is worried about liability if the install goes wrong',
+  ])('still coaches a sales question that only sounds like one: "%s"', (message) => {
+    const [reply] = talk(profile, [message]);
+    expect(reply?.content).not.toMatch(/can't advise/);
+    expect(reply?.coaching.notCoaching).toBeUndefined();
+  });
+});
+
+describe('a role-play scene', () => {
+  it("names no method on the buyer's lines; the feedback that ends the scene may", () => {
+    const replies = talk(rep('Services', 'Maintenance plans'), [
+      'My prospects keep saying they need to think about it and then go quiet',
+      'I agree and move on',
+      'Role-play this with me',
+      'I hear you, what would you want to be sure of before deciding?',
+      'stop',
+    ]);
+    const inScene = replies.slice(2, 4);
+    for (const reply of inScene) {
+      expect(reply.coaching.rolePlay).toBe(true);
+      expect(reply.coaching.method).toBeUndefined();
+      expect(reply.content).not.toContain('Method:');
+    }
+  });
+});
+
+describe('one method per conversation', () => {
+  it.each([
+    ['Services', 'Maintenance plans'],
+    ['Insurance', 'Auto insurance, by phone'],
+    ['Commercial cleaning', 'Office cleaning contracts for businesses'],
+  ])('does not teach the same method twice unless the rep asks for it (%s)', (industry, product) => {
+    const replies = talk(rep(industry, product), [WALK[1] ?? '', 'Thanks', 'They still went quiet after the meeting', 'It went badly again']);
+    const named = replies.flatMap((r) => (r.coaching.method ? [r.coaching.method] : []));
+    expect(named.length).toBeGreaterThan(1);
+    expect(new Set(named).size).toBe(named.length);
+  });
+});

@@ -9,6 +9,7 @@ import { inScene } from './in-scene.js';
 import { noScene } from './no-scene.js';
 import { notPlaced } from './not-placed.js';
 import { offTopic } from './off-topic.js';
+import { outsideCoaching } from './outside-coaching.js';
 import { pickedTopic } from './picked-topic.js';
 import { playCoach } from './play-coach.js';
 import { playPushback } from './play-pushback.js';
@@ -40,7 +41,9 @@ export const TURN_RULES: readonly TurnRule[] = [
   // a moment written for the rep's way of selling has its own buyer, so it comes before the older one.
   playRolePlay,
   startRolePlay,
-  // Before anything reads the message as selling: an aside is declined, not diagnosed.
+  // Before anything reads the message as selling: a legal, tax, HR or medical question is not
+  // coached with a guess, and an aside is declined, not diagnosed.
+  outsideCoaching,
   offTopic,
   // Before the older pushback and "shorter": after written coaching, pushback gets the moment's next
   // approach with a method not named before ("too long" gets the line alone).
