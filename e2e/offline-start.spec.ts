@@ -1,9 +1,11 @@
+import type { Page } from '@playwright/test';
 import { builtChunkOf, expect, signUpOnboarded, skipChatWelcome, test } from './fixtures';
 
 /**
  * Issue #25, item 11: a start with no network or a slow one. Reloading offline says why the page
  * cannot show and offers Retry; the network coming back brings the chat without a reload; a slow
- * first /chat paints the app's header and a placeholder before its scripts have arrived.
+ * first /chat paints the app's header and a placeholder before its scripts have arrived, and the
+ * placeholder stays, with the header's title in place, until the page shows.
  */
 
 test('an offline reload of /chat offers Retry, and the network coming back brings the chat without a reload', async ({ page, consoleGuard }) => {
@@ -68,6 +70,48 @@ test.describe(() => {
     expect(await fresh.locator('header').boundingBox()).toEqual(header);
     await fresh.close();
   });
+
+  // The app's first render replaces the painted root; the line stays, as the app's own, until the
+  // page shows, and goes then: on /chat too, whose page draws into the header's slots (issue #25).
+  for (const { path, title, shown, ownBar } of [
+    // The chat's own bar then puts its logo before the title and its status under it, which moves
+    // the title once the chat shows; a page with no bar of its own keeps it where it was painted.
+    { path: '/chat', title: 'AI Sales Coach', shown: (page: Page) => page.getByLabel('Message', { exact: true }), ownBar: true },
+    { path: '/account', title: 'Account Settings', shown: (page: Page) => page.getByTestId('account-username'), ownBar: false },
+  ]) {
+    test(`${path}: "Loading your coach…" stays until the page shows, and the app takes over the header with its title in place`, async ({ page }) => {
+      await signUpOnboarded(page);
+      await skipChatWelcome(page);
+      const fresh = await page.context().newPage();
+      // The session's answer is held, as on a slow network: the app has rendered by the time it is asked for.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let asked = () => {};
+      const sessionAsked = new Promise<void>((resolve) => (asked = resolve));
+      await fresh.route('**/api/auth/session', async (route) => {
+        asked();
+        await held;
+        await route.continue();
+      });
+      const titleAt = async () => {
+        const box = await fresh.locator('header').getByText(title, { exact: true }).boundingBox();
+        return box && { x: box.x, y: box.y };
+      };
+      await fresh.goto(path, { waitUntil: 'commit' });
+      await expect(fresh.locator('header').getByText(title, { exact: true })).toBeVisible();
+      const painted = await titleAt();
+      await sessionAsked;
+      await expect(fresh.getByRole('status')).toHaveText('Loading your coach…');
+      // The app's own header now, its h1 where the painted title was.
+      await expect(fresh.locator('header h1')).toHaveText(title);
+      expect(await titleAt()).toEqual(painted);
+      release();
+      await expect(shown(fresh)).toBeVisible();
+      await expect(fresh.getByText('Loading your coach…')).toHaveCount(0);
+      if (!ownBar) expect(await titleAt()).toEqual(painted);
+      await fresh.close();
+    });
+  }
 });
 
 test('a signed-out visitor to /chat is not told their coach is loading', async ({ page }) => {

@@ -27,8 +27,8 @@ export const APP_SHELL_PAGES: Readonly<Record<string, { title: string; back: str
   '/tutorial': { title: 'Tutorial', back: '/home' },
 };
 
-/** The loading line, the same in the painted shell and in the app until the page shows (require-user.tsx). */
-export const APP_SHELL_LOADING_CLASS = 'px-4 py-10 text-center text-sm text-slate-600';
+/** The loading line, the same in the painted shell and in the app until the page shows (lazy-page.tsx's PageLoading). */
+export const APP_SHELL_LOADING_CLASS = 'px-4 py-10 text-center text-slate-500';
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

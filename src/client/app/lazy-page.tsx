@@ -27,9 +27,20 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
  */
 export const PAGE_LOADING_DELAY_MS = 400;
 
-/** What stands in for a page while its chunk loads: nothing at first, then a quiet status line. */
+/**
+ * What the server painted in the root for this page's first load, if anything ("Loading your
+ * coach…" for a browser with a session, "Loading…" without: src/shared/app-shell.ts). Read as the
+ * app's modules load, before React's first render replaces it; emptied once the first page shows.
+ */
+let painted = document.querySelector('#root [role=status]')?.textContent;
+
+/**
+ * What stands in for a page while the session is read and its chunk loads: nothing at first, then
+ * a quiet status line. On the first load the painted line instead, at once and in the same place
+ * (its classes are these: APP_SHELL_LOADING_CLASS), so the page is never blank in between (issue #25).
+ */
 export function PageLoading() {
-  const [late, setLate] = useState(false);
+  const [late, setLate] = useState(Boolean(painted));
   useEffect(() => {
     const timer = setTimeout(() => setLate(true), PAGE_LOADING_DELAY_MS);
     return () => clearTimeout(timer);
@@ -37,9 +48,19 @@ export function PageLoading() {
   if (!late) return null;
   return (
     <p role="status" className="px-4 py-10 text-center text-slate-500">
-      Loading…
+      {painted || 'Loading…'}
     </p>
   );
+}
+
+/**
+ * Rendered after the page, inside its Suspense boundary, so its effect runs once the page has
+ * shown: from then on the painted line is not drawn again. It draws nothing: a line drawn here
+ * would stay under the page, as nothing renders this again once the page is up (/chat).
+ */
+export function PageShown() {
+  useEffect(() => void (painted = ''), []);
+  return null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useCurrentUser } from '../lib/api/current-user';
 import { signInPathFor } from '../lib/return-path';
+import { PageLoading } from './lazy-page';
 import { logOut } from '../lib/session-ended';
 
 /**
@@ -9,8 +10,8 @@ import { logOut } from '../lib/session-ended';
  * visitor to sign-in, replacing the address so Back does not lead to a page they cannot see;
  * signing in then brings them back here (issue #25). Someone the server signed out (a password
  * change on another device) is told why on the sign-in page. After Log Out in this tab, the
- * welcome page instead. While the session is being read nothing shows, so a signed-in user never
- * sees a flash.
+ * welcome page instead. While the session is being read only the page's loading line shows (on
+ * the first load, the one the server painted), so a signed-in user never sees a flash.
  */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { data: current, isError, refetch } = useCurrentUser();
@@ -45,5 +46,5 @@ export function RequireUser({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  return null;
+  return <PageLoading />;
 }

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch } from 'wouter';
-import { PageErrorBoundary, PageLoading } from './lazy-page';
+import { PageErrorBoundary, PageLoading, PageShown } from './lazy-page';
 import { removeStaticWelcome } from '../lib/static-welcome';
 import { RequireUser } from './require-user';
 import { APP_ROUTES, NOT_FOUND_ROUTE, type AppRoute } from './routes';
@@ -24,6 +24,7 @@ function RoutePage({ route }: { route: AppRoute }) {
     <PageErrorBoundary>
       <Suspense fallback={<PageLoading />}>
         <Page />
+        <PageShown />
       </Suspense>
     </PageErrorBoundary>
   );
