@@ -344,11 +344,11 @@ test('the rep\'s profile, chat, call note and escalation, and the admin\'s knowl
   await coachUntilMethod(page);
   await expectInert(rep, 'a new chat drawing on the hostile knowledge base');
 
-  // Progress (Pro): the conversation's title and the call's note.
+  // Progress (Pro): what the rep asked that the reply answered (their second message), and the call's note.
   await buyPro(page.request);
   await page.goto('/progress');
   const logged = page.getByTestId('recent-reply').filter({ hasText: 'Your call: Won' });
-  await expectShownAsText(logged, [first.slice(0, 80), ...CORE]);
+  await expectShownAsText(logged, [SCRIPT, IFRAME, MD_IMAGE, ...CORE]);
   await expectInert(rep, 'progress page');
 
   // The admin again: the knowledge base with the learning note, its history and Test, and the audit log.

@@ -11,8 +11,7 @@ export function Toaster() {
         <ToastPrimitive.Root
           key={message.id}
           data-testid="toast"
-          // Short: under the header it covers the page's first lines, which the user reads next.
-          duration={message.durationMs ?? 3000}
+          duration={message.durationMs ?? 4000}
           onOpenChange={(open) => !open && dismissToast(message.id)}
           className={cn(
             'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-12 shadow-lg',

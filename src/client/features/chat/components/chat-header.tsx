@@ -62,8 +62,9 @@ export function ChatHeader({ status, showNewChat, busy, onNewChat, onPastChats }
   // The chat is a rep's home, so its bar carries the product's mark (issue #25). Decorative: the
   // title beside it names the page. It goes into the header's row itself, first in line (the chat
   // has no Back), because the layout offers no leading slot and adding one would cost the first chunk.
-  // On a phone it is smaller and sits closer, so "AI Sales Coach" keeps its whole width beside three controls.
-  const logo = <Logo className="order-first ml-1 h-6 w-6 shrink-0 rounded-md sm:ml-2 sm:h-8 sm:w-8 sm:rounded-lg" />;
+  // Not on a phone: there the bar holds the title, the plan's line, three controls and, before
+  // onboarding is finished, Back; even a 24 px mark cut "AI Sales Coach" and its subtitle short.
+  const logo = <Logo className="order-first ml-2 hidden h-8 w-8 shrink-0 rounded-lg sm:block" />;
   const row = slots.actions?.parentElement;
   if (slots.subtitle && slots.actions && row) {
     return (
