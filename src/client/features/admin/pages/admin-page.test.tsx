@@ -98,7 +98,8 @@ describe('AdminPage', () => {
     fireEvent.change(secret, { target: { value: 'Wrong-Password-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByText('That password is not correct.', { selector: 'p' })).toBeTruthy();
-    expect(toast).toHaveBeenCalledWith({ title: 'Authentication Failed', description: 'That password is not correct.', variant: 'destructive' });
+    // At the field only, not also in a toast (issue #25).
+    expect(toast).not.toHaveBeenCalledWith(expect.objectContaining({ title: 'Authentication Failed' }));
 
     fireEvent.change(secret, { target: { value: 'Right-Password-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
@@ -154,7 +155,8 @@ describe('AdminPage', () => {
     expect(card.querySelector('img')).toBeNull();
 
     fireEvent.click(within(card).getByRole('button', { name: 'Send Response' }));
-    expect(toast).toHaveBeenCalledWith({ title: 'Missing Information', description: 'Please provide a response for the user.', variant: 'destructive' });
+    expect(await within(card).findByText('Please provide a response for the user.')).toBeTruthy();
+    expect(toast).not.toHaveBeenCalled();
     expect(sent).toEqual([]);
 
     fireEvent.change(within(card).getByLabelText('Your response to the user'), { target: { value: 'Sam here: send me your agenda.' } });
@@ -177,8 +179,8 @@ describe('AdminPage', () => {
     fireEvent.change(text, { target: { value: '   ' } });
     expect((screen.getByRole('button', { name: 'Test' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(toast).toHaveBeenCalledWith({ title: 'Missing Information', description: 'Please enter knowledge content', variant: 'destructive' });
     expect(screen.getByText('Please enter knowledge content', { selector: 'p' })).toBeTruthy();
+    expect(toast).not.toHaveBeenCalledWith(expect.objectContaining({ title: 'Missing Information' }));
     expect(calls()).not.toContain('POST /api/admin/knowledge-base');
   });
 });
