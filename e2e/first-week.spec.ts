@@ -34,6 +34,8 @@ test.describe('on a desktop', () => {
     await signUpOnboarded(page);
     for (const path of ['/account', '/chat', '/feedback']) {
       await page.goto(path);
+      // The page itself, not the loading line that stands in for it until it shows.
+      await expect(page.getByText(/^Loading/)).toHaveCount(0);
       const column = page.locator('main > *').first();
       await expect(column).toBeVisible();
       const header = await page.locator('header.sticky > div').boundingBox();

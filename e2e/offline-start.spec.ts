@@ -97,9 +97,20 @@ test.describe(() => {
         const box = await fresh.locator('header').getByText(title, { exact: true }).boundingBox();
         return box && { x: box.x, y: box.y };
       };
+      // The app's script is held too until the painted title has been measured: otherwise the app
+      // may replace it between finding it and measuring it.
+      let start = () => {};
+      const scriptHeld = new Promise<void>((resolve) => (start = resolve));
+      const entry = `/${builtChunkOf('index.html')}`;
+      await fresh.route(`**${entry}`, async (route) => {
+        await scriptHeld;
+        await route.continue();
+      });
       await fresh.goto(path, { waitUntil: 'commit' });
       await expect(fresh.locator('header').getByText(title, { exact: true })).toBeVisible();
       const painted = await titleAt();
+      expect(painted).not.toBeNull();
+      start();
       await sessionAsked;
       await expect(fresh.getByRole('status')).toHaveText('Loading your coach…');
       // The app's own header now, its h1 where the painted title was.
