@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { advanceClock, expect, signUpOnboarded, skipChatWelcome, test } from './fixtures';
+import { advanceClock, expect, expectAccessible, signUpOnboarded, skipChatWelcome, test } from './fixtures';
 
 /*
  * Issue #25 item 12, a newcomer's billing questions, answered before they pay and after time
@@ -86,6 +86,7 @@ test('a lapsed plan says which plan ended and when, with a way to renew', async 
 
   await monthPasses(page);
   await expect(page.getByTestId('plan-ended')).toHaveText(`Your Basic Access plan ended on ${ends}.`);
+  await expectAccessible(page, 'account, plan ended');
   await page.getByRole('link', { name: 'Renew or choose a plan' }).click();
   await expect(page).toHaveURL(/\/upgrade$/);
   await expect(page.getByTestId('offer-basic')).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { PostDetail } from '../src/shared/schemas/community';
-import { expect, grantAdmin, newAccount, repProfile, screenshotsAtBothWidths, test } from './fixtures';
+import { expect, expectAccessible, grantAdmin, newAccount, repProfile, screenshotsAtBothWidths, test } from './fixtures';
 
 /*
  * Issue #25, item 13: what a newcomer and the moderators met in the forum. An admin pins a post
@@ -192,6 +192,7 @@ test("the moderation list names categories as the forum does; a hidden post open
   await expect(author.page.getByTestId('post-title')).toHaveText(objectionTitle);
   await expect(author.page.getByTestId('hidden-notice')).toContainText('This post was hidden by a moderator.');
   await expect(author.page.getByTestId('hidden-notice')).toContainText('Only you can see it');
+  await expectAccessible(author.page, 'hidden post, seen by its author');
   await expect(author.page.getByRole('heading', { name: 'Post not found' })).toHaveCount(0);
   // Nothing to do on it but read: no edit, delete or reply box.
   await expect(author.page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);

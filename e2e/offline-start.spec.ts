@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { builtChunkOf, expect, signUpOnboarded, skipChatWelcome, test } from './fixtures';
+import { builtChunkOf, expect, expectAccessible, signUpOnboarded, skipChatWelcome, test } from './fixtures';
 
 /**
  * Issue #25, item 11: a start with no network or a slow one. Reloading offline says why the page
@@ -22,6 +22,7 @@ test('an offline reload of /chat offers Retry, and the network coming back bring
   await page.reload();
   await expect(page.getByRole('alert')).toContainText('We could not confirm that you are signed in');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expectAccessible(page, 'offline start with Retry');
 
   // Marks this document: a reload would lose the mark.
   await page.evaluate(() => document.documentElement.setAttribute('data-not-reloaded', ''));
