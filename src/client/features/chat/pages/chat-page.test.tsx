@@ -587,14 +587,24 @@ describe('ChatPage: sending', () => {
     await waitFor(() => expect(JSON.parse(localStorage.getItem('salesCoachUnsentMessage') ?? 'null')).toMatchObject({ sessionId: SESSION, clientId, reason: 'The reply stopped when you left the chat.' }));
   });
 
-  it('says there is no active chat session when none could be started', async () => {
+  it('says above the message box that no conversation could be started, keeps the draft, and Try again starts one (issue #25)', async () => {
     server.created = [];
     renderChat();
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Could not start a conversation', variant: 'destructive' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The conversation could not be started');
+    expect(alert.textContent).toContain('Could not start a conversation');
+    const retry = screen.getByRole('button', { name: 'Try again' });
+    expect(retry.getAttribute('aria-describedby')).toBe(alert.id);
     await waitFor(() => expect(messageBox()).toBeTruthy());
     typeAndEnter('Hello?');
-    expect(toast).toHaveBeenLastCalledWith({ title: 'No active chat session', variant: 'destructive' });
     expect(server.streamBodies).toHaveLength(0);
+    expect(messageBox().value).toBe('Hello?');
+    expect(toast).not.toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive' }));
+
+    server.created = [SESSION];
+    fireEvent.click(retry);
+    expect(await screen.findByText('Start a conversation with your AI sales coach!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('The conversation could not be started')).toBeNull());
     expect(messageBox().value).toBe('Hello?');
   });
 });
@@ -611,12 +621,14 @@ describe('ChatPage: conversations', () => {
     expect(toast).toHaveBeenCalledWith({ title: 'Chat Cleared', description: 'Started a fresh conversation.' });
   });
 
-  it('New Chat failure toasts the message', async () => {
+  it('a New Chat that fails says so above the message box, not in a toast (issue #25)', async () => {
     server.created = [SESSION];
     renderChat();
     await screen.findByText('Start a conversation with your AI sales coach!');
     fireEvent.click(screen.getByRole('button', { name: 'New Chat' }));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Could not start a conversation', variant: 'destructive' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not start a conversation');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(toast).not.toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive' }));
   });
 
   it("tells a free user whose week's chat is taken, before they type, that it stays open, and leads back to it (issue #25)", async () => {

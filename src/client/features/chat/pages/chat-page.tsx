@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { errorMessage } from '../../../lib/form-errors';
 import { useCurrentUser } from '../../../lib/api/current-user';
 import { forgetReturnDraft, peekReturnDraft } from '../../../lib/return-draft';
@@ -105,6 +106,9 @@ export function ChatPage() {
   /** The opening choice (reopen, create or upgrade) has been made. */
   const [ready, setReady] = useState(false);
   const [upgrade, setUpgrade] = useState(false);
+  // A conversation that could not be started (the network, the server): said above the message
+  // box with a way to try again, not in a toast that goes (issue #25).
+  const [startError, setStartError] = useState<string | null>(null);
   const welcome = useWelcome();
   const [paymentOpen, setPaymentOpen] = useState(false);
   const [pastOpen, setPastOpen] = useState(false);
@@ -168,7 +172,7 @@ export function ChatPage() {
       onError: (err) => {
         // The week's chat went elsewhere since the status was read: the upgrade screen, not an error.
         if (isPaymentRequired(err)) setUpgrade(true);
-        else toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+        else setStartError(errorMessage(err));
         setReady(true);
       },
     });
@@ -180,13 +184,14 @@ export function ChatPage() {
   const newChat = () => {
     // A free user whose week's chat is spent is told so now, not after typing into a chat that would refuse them.
     if (status.data && !status.data.canStartConversation) return setNewChatBlocked(true);
+    setStartError(null);
     createSession.mutate(undefined, {
       onSuccess: (session) => {
         open(session.sessionId);
         toast({ title: 'Chat Cleared', description: 'Started a fresh conversation.' });
       },
       onError: (err) => {
-        if (!isPaymentRequired(err)) return toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+        if (!isPaymentRequired(err)) return setStartError(errorMessage(err));
         void status.refetch();
         setNewChatBlocked(true);
       },
@@ -279,6 +284,16 @@ export function ChatPage() {
         </div>
       )}
       {body}
+      {startError && !upgrade && (
+        <div className="shrink-0 space-y-2 px-4 pt-2">
+          <FormAlert id="chat-start-error" title="The conversation could not be started">
+            {startError}
+          </FormAlert>
+          <Button variant="secondary" size="sm" className="min-h-11" onClick={newChat} disabled={createSession.isPending} aria-describedby="chat-start-error">
+            Try again
+          </Button>
+        </div>
+      )}
       {!upgrade &&
         (closed && !conversation.isPending ? (
           <ConversationClosedNotice {...freeProps} />
@@ -286,7 +301,8 @@ export function ChatPage() {
           // Until the conversation has loaded there is nowhere to show a reply, so sending waits.
           <ChatInput
             onSend={(text) => sending.send(text)}
-            pending={sending.pending || !ready || (sessionId !== null && !conversation.data)}
+            // With no conversation (one that could not be started) there is nowhere to send to.
+            pending={sending.pending || !ready || sessionId === null || !conversation.data}
             onFocusChange={onInputFocus}
             initialValue={returnDraft ?? ''}
           />
