@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request as apiRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { CHAT_WELCOME_SEEN_COOKIE } from '../src/shared/chat-welcome';
 import { dataDirNoteFor } from './data-dir-note.mjs';
 
@@ -48,6 +48,24 @@ export const repProfile = {
 };
 
 /** As if this browser had closed the chat's first-visit welcome already (its cookie, which the server reads too). */
+/**
+ * Sends `text` from the chat's message box and waits until the coach's reply is stored (the
+ * header's buttons wait while a reply is written: enabled again means it is). The reply.
+ */
+export function chatSayer(page: Page): (text: string) => Promise<Locator> {
+  const box = page.getByLabel('Message', { exact: true });
+  const newChat = page.getByRole('button', { name: 'New Chat' });
+  const coach = page.getByTestId('coach-message');
+  return async (text) => {
+    const before = await coach.count();
+    await box.fill(text);
+    await box.press('Enter');
+    await expect(coach).toHaveCount(before + 1);
+    await expect(newChat).toBeEnabled();
+    return coach.last();
+  };
+}
+
 export async function skipChatWelcome(page: Page): Promise<void> {
   await page.context().addCookies([{ name: CHAT_WELCOME_SEEN_COOKIE, value: '1', domain: '127.0.0.1', path: '/' }]);
 }

@@ -1,5 +1,5 @@
 import type { Progress } from '../src/shared/schemas/progress';
-import { expect, screenshotsAtBothWidths, signUpOnboarded, skipChatWelcome, test, upgradeToProWithTestCard } from './fixtures';
+import { chatSayer, expect, screenshotsAtBothWidths, signUpOnboarded, skipChatWelcome, test, upgradeToProWithTestCard } from './fixtures';
 
 /*
  * Issue #25, item 10: a new Pro rep's first week. A coaching reply takes a call outcome; a
@@ -18,18 +18,9 @@ test('a Pro rep logs a call on coaching, plays a scene with no "Tried it?" under
   await upgradeToProWithTestCard(page);
 
   await page.goto('/chat');
-  const box = page.getByLabel('Message', { exact: true });
-  const newChat = page.getByRole('button', { name: 'New Chat' });
   const coach = page.getByTestId('coach-message');
   const tried = page.getByRole('button', { name: /^Tried it\? How did the call go\?/ });
-  const say = async (text: string) => {
-    const before = await coach.count();
-    await box.fill(text);
-    await box.press('Enter');
-    await expect(coach).toHaveCount(before + 1);
-    // The header's buttons wait while a reply is written: enabled again means it is stored.
-    await expect(newChat).toBeEnabled();
-  };
+  const say = chatSayer(page);
 
   await say(QUESTION);
   // The first reply coaches with a named method, so it takes an outcome.

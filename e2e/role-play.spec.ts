@@ -1,4 +1,4 @@
-import { expect, screenshotsAtBothWidths, signUpThroughUi, test } from './fixtures';
+import { chatSayer, expect, screenshotsAtBothWidths, signUpThroughUi, test } from './fixtures';
 
 const profile = {
   age: 41,
@@ -19,18 +19,7 @@ test('a rep asks the coach to be the wife, plays the scene in character, and "st
   await page.goto('/chat');
   await page.getByRole('dialog', { name: /^Welcome to / }).getByRole('button', { name: 'Start Free Coaching' }).click();
 
-  const box = page.getByLabel('Message', { exact: true });
-  const newChat = page.getByRole('button', { name: 'New Chat' });
-  const coach = page.getByTestId('coach-message');
-  const say = async (text: string) => {
-    const before = await coach.count();
-    await box.fill(text);
-    await box.press('Enter');
-    await expect(coach).toHaveCount(before + 1);
-    // The header's buttons wait while a reply is being written: enabled again means it is stored.
-    await expect(newChat).toBeEnabled();
-    return coach.last();
-  };
+  const say = chatSayer(page);
 
   const coached = await say("Couples love the test ride, then at the end the wife says 'we need to sleep on it' and they leave.");
   // Coached from what a trainer wrote for a boat lot, with the buyer's words quoted exactly.

@@ -74,6 +74,24 @@ const progressOf = async (u: SignedInUser, query = '') => {
 const accountMadeAt = (u: SignedInUser, iso: string) => t.db.update(users).set({ createdAt: new Date(iso) }).where(eq(users.id, u.user.id));
 const outcomeRows = (userId: number) => t.db.select().from(callOutcomes).where(eq(callOutcomes.userId, userId));
 
+
+/** A real chat with the built-in coach: a coaching question, then a scene played and stopped. The coach's replies. */
+async function coachingThenScene(cookie: string): Promise<ChatSession['messages']> {
+  const start = await call('POST', '/api/chat/session', cookie, {});
+  expect(start.statusCode, start.body).toBeLessThan(300);
+  const sessionId = start.json<{ sessionId: string }>().sessionId;
+  for (const message of [
+    'My buyer keeps saying the price is too high and I never know what to say back.',
+    'Role-play this with me',
+    'I hear you. What would it need to cost for this to be a yes?',
+    'stop, how did I do?',
+  ]) {
+    const res = await call('POST', '/api/chat/message', cookie, { sessionId, message });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return (await call('GET', `/api/chat/sessions/${sessionId}`, cookie)).json<ChatSession>().messages.filter((m) => m.role === 'assistant');
+}
+
 describe('Pro gating of GET /api/progress', () => {
   it('answers 401 when signed out', async () => {
     expect((await call('GET', '/api/progress')).statusCode).toBe(401);
@@ -321,18 +339,7 @@ describe('role-play turns', () => {
 
   it('marks the built-in coach\'s role-play turns through the chat, and not its coaching', async () => {
     const u = await quickProUser(t);
-    const start = await call('POST', '/api/chat/session', u.cookie, {});
-    expect(start.statusCode, start.body).toBeLessThan(300);
-    const sessionId = start.json<{ sessionId: string }>().sessionId;
-    const say = async (message: string) => {
-      const res = await call('POST', '/api/chat/message', u.cookie, { sessionId, message });
-      expect(res.statusCode, res.body).toBe(200);
-    };
-    await say('My buyer keeps saying the price is too high and I never know what to say back.');
-    await say('Role-play this with me');
-    await say("I hear you. What would it need to cost for this to be a yes?");
-    await say('stop, how did I do?');
-    const messages = (await call('GET', `/api/chat/sessions/${sessionId}`, u.cookie)).json<ChatSession>().messages.filter((m) => m.role === 'assistant');
+    const messages = await coachingThenScene(u.cookie);
     const marked = messages.map((m) => Boolean(m.coaching?.rolePlay));
     // Coaching first, then the scene: its opening, the buyer's answer, the feedback.
     expect(marked[0]).toBe(false);
@@ -341,18 +348,7 @@ describe('role-play turns', () => {
 
   it('leaves role-play turns out of what the rep works on (stages, topics, improvement areas), through the chat', async () => {
     const u = await quickProUser(t);
-    const start = await call('POST', '/api/chat/session', u.cookie, {});
-    expect(start.statusCode, start.body).toBeLessThan(300);
-    const sessionId = start.json<{ sessionId: string }>().sessionId;
-    const say = async (message: string) => {
-      const res = await call('POST', '/api/chat/message', u.cookie, { sessionId, message });
-      expect(res.statusCode, res.body).toBe(200);
-    };
-    await say('My buyer keeps saying the price is too high and I never know what to say back.');
-    await say('Role-play this with me');
-    await say('I hear you. What would it need to cost for this to be a yes?');
-    await say('stop, how did I do?');
-    const replies = (await call('GET', `/api/chat/sessions/${sessionId}`, u.cookie)).json<ChatSession>().messages.filter((m) => m.role === 'assistant');
+    const replies = await coachingThenScene(u.cookie);
     const coaching = replies.filter((m) => m.coaching && !m.coaching.rolePlay);
     // The scene happened: some turns are role-play, and only the rest are coaching.
     expect(replies.length).toBeGreaterThan(coaching.length);
