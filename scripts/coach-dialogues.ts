@@ -13,6 +13,7 @@ import path from 'node:path';
 import { buildApp } from '../src/server/app.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { readEnv } from '../src/server/env.js';
+import { createLogger } from '../src/server/logger.js';
 import { selectCoachEngine, type CoachTurnReport } from '../src/server/modules/coach/service.js';
 import { readDialogueFile } from '../src/server/modules/coach/dialogues/dialogue-file.js';
 import { CHECK_KINDS, tally, type CheckResult } from '../src/server/modules/coach/dialogues/judge.js';
@@ -44,8 +45,8 @@ const env = readEnv({
 });
 const database = await openDatabase(env, () => {});
 const reports: CoachTurnReport[] = [];
-const coach = selectCoachEngine(env, { onTurn: (report) => reports.push(report) });
-const app = await buildApp({ env, db: database.db, now: () => new Date(), logger: false, coach });
+const coach = await selectCoachEngine(env, { onTurn: (report) => reports.push(report) });
+const app = await buildApp({ env, db: database.db, now: () => new Date(), logger: createLogger('silent'), coach });
 const all: CheckResult[] = [];
 const about = coach.describe?.();
 try {

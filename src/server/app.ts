@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -7,7 +7,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { buildPlanCatalogue } from '../shared/plans.js';
 import type { AppDeps, AppInputs } from './deps.js';
 import { selectCoachEngine, type CoachEngine } from './modules/coach/service.js';
-import { frameworkErrorHandler, registerErrorHandler, serializeError, serializeRequest } from './plugins/errors.js';
+import { createLogger } from './logger.js';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.js';
 import { registerClientFiles } from './plugins/client-files.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
@@ -52,31 +53,22 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
   const testClock = inputs.env.SANDBOX_TEST_CLOCK && !inputs.billingProvider && !stripeKeys(inputs.env) ? offsetClock(inputs.now) : null;
   const now = testClock?.now ?? inputs.now;
   const selected = inputs.billingProvider ? { provider: inputs.billingProvider, sandbox: null } : selectPaymentProvider(inputs.env, { db: inputs.db, now });
-  let appLog: FastifyBaseLogger | undefined;
+  const logger = inputs.logger ?? createLogger(inputs.env.LOG_LEVEL);
   const deps: AppDeps = {
     ...inputs,
+    logger,
     now,
     plans: buildPlanCatalogue(inputs.env.TRIAL_DAYS),
-    // The engine is made before the app's logger exists; its lines go to that logger once it does.
-    coach: inputs.coach ?? selectCoachEngine(inputs.env, { log: { info: (o, m) => appLog?.info(o, m), warn: (o, m) => appLog?.warn(o, m) } }),
+    coach: inputs.coach ?? (await selectCoachEngine(inputs.env, { log: logger })),
     billing: { ...selected, testClock: testClock ? { advance: testClock.advance } : null },
   };
   const app = Fastify({
-    // Fastify's request log has method, url and address only: no cookies or bodies. Errors are
-    // logged through serializeError, which keeps SQL parameters and driver messages out.
-    logger:
-      deps.logger === false
-        ? false
-        : {
-            level: typeof deps.logger === 'object' ? deps.logger.level : deps.env.LOG_LEVEL,
-            serializers: { err: serializeError, req: serializeRequest },
-            ...(deps.logStream ? { stream: deps.logStream } : {}),
-          },
+    // The same logger the coach engine writes to (logger.ts keeps cookies, bodies and SQL out).
+    loggerInstance: logger,
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
-  appLog = app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

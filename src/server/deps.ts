@@ -1,6 +1,7 @@
 import type { PlanCatalogue } from '../shared/plans.js';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
+import type { AppLogger } from './logger.js';
 import type { PaymentProviderApi } from './modules/billing/provider.js';
 import type { SandboxProvider } from './modules/billing/providers/sandbox.js';
 import type { CoachEngine } from './modules/coach/service.js';
@@ -21,13 +22,13 @@ export interface AppInputs {
   coach?: CoachEngine;
   /** The payment provider; by default the one the Stripe keys select (billing/select-provider.ts). Tests pass their own. */
   billingProvider?: PaymentProviderApi;
-  logger?: boolean | { level: string };
-  /** Where the JSON logs go (standard output by default); tests read them from here. */
-  logStream?: { write: (line: string) => void };
+  /** The app's logger (logger.ts), shared by Fastify and the coach engine; by default one at LOG_LEVEL on standard output. */
+  logger?: AppLogger;
 }
 
 /** What every module receives: the inputs plus what is derived from them once. */
 export interface AppDeps extends AppInputs {
+  logger: AppLogger;
   plans: PlanCatalogue;
   coach: CoachEngine;
   billing: {

@@ -6,7 +6,7 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
  * Every setting the server reads, checked once at start-up. Each has a default that makes
  * `npm start` work on a fresh machine; README.md and .env.example list them.
  */
-export const envSchema = z.object({
+const baseSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -84,11 +84,36 @@ export const envSchema = z.object({
    * to the browser; at least 16 characters, so it cannot be guessed within the unlock's rate limit.
    */
   ADMIN_KEY: z.string().min(16, 'ADMIN_KEY must be at least 16 characters').max(200, 'ADMIN_KEY must be at most 200 characters').optional(),
-  /** playbook: the built-in engine (offline). openai-compatible: any OpenAI-style endpoint. */
-  COACH_PROVIDER: z.enum(['playbook', 'openai-compatible']).default('playbook'),
-  COACH_BASE_URL: z.url().optional(),
+  /** Pause between streamed pieces of the built-in coach's reply, so it reads as it is written. */
+  COACH_STREAM_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
+  /**
+   * Stripe (DECISIONS §4): all three set → real payments through Stripe; none → the built-in
+   * sandbox provider (offline test cards). Never logged, never sent to the browser except the
+   * publishable key, which is public by design.
+   */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)').optional(),
+  /**
+   * Browser tests only: with the sandbox provider, adds POST /api/sandbox/advance-clock, which
+   * moves the app's clock forward and runs the renewals. Off unless set; refused with Stripe.
+   */
+  SANDBOX_TEST_CLOCK: bool.default(false),
+});
+
+const LLM_REQUIRED = 'is required when COACH_PROVIDER=openai-compatible';
+
+/**
+ * The LLM engine's settings (openai-compatible: any OpenAI-style endpoint), which exist only with
+ * that provider: it needs its endpoint and model. With the built-in engine (playbook, offline) they
+ * are not read, so a stale one left in .env cannot stop the app.
+ */
+const llmCoachSchema = z.object({
+  COACH_PROVIDER: z.literal('openai-compatible'),
+  COACH_BASE_URL: z.url({ error: (issue) => (issue.input === undefined ? LLM_REQUIRED : 'must be a URL') }),
+  /** Optional: a local server (Ollama, llama.cpp) takes no key. */
   COACH_API_KEY: z.string().optional(),
-  COACH_MODEL: z.string().optional(),
+  COACH_MODEL: z.string({ error: LLM_REQUIRED }),
   /**
    * The model's time (ADR 0013): it must start answering within the first-token timeout (thinking
    * counts) and never go quiet for longer than the between-chunks one; COACH_TIMEOUT_MS caps the
@@ -117,31 +142,22 @@ export const envSchema = z.object({
     }),
   /** Privacy: false leaves last month's and the target income, the city and the state out of what the provider receives. */
   COACH_SEND_INCOME_AND_LOCATION: bool.default(true),
-  /** Pause between streamed pieces of the built-in coach's reply, so it reads as it is written. */
-  COACH_STREAM_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
-  /**
-   * Stripe (DECISIONS §4): all three set → real payments through Stripe; none → the built-in
-   * sandbox provider (offline test cards). Never logged, never sent to the browser except the
-   * publishable key, which is public by design.
-   */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)').optional(),
-  /**
-   * Browser tests only: with the sandbox provider, adds POST /api/sandbox/advance-clock, which
-   * moves the app's clock forward and runs the renewals. Off unless set; refused with Stripe.
-   */
-  SANDBOX_TEST_CLOCK: bool.default(false),
 });
 
-export type Env = z.infer<typeof envSchema>;
+const coachSchema = z.discriminatedUnion(
+  'COACH_PROVIDER',
+  [z.object({ COACH_PROVIDER: z.literal('playbook') }), llmCoachSchema],
+  { error: 'must be playbook or openai-compatible' },
+);
 
-/** The LLM engine needs its endpoint and model; the built-in one needs nothing. */
-const coachRules = (env: Env, ctx: z.RefinementCtx) => {
-  if (env.COACH_PROVIDER !== 'openai-compatible') return;
-  if (!env.COACH_BASE_URL) ctx.addIssue({ code: 'custom', path: ['COACH_BASE_URL'], message: 'is required when COACH_PROVIDER=openai-compatible' });
-  if (!env.COACH_MODEL) ctx.addIssue({ code: 'custom', path: ['COACH_MODEL'], message: 'is required when COACH_PROVIDER=openai-compatible' });
-};
+export const envSchema = baseSchema.and(coachSchema);
+
+/** Every variable the server reads, whichever the provider (the docs list them all). */
+export const ENV_VARIABLES = [...Object.keys(baseSchema.shape), ...Object.keys(llmCoachSchema.shape)];
+
+export type Env = z.infer<typeof envSchema>;
+/** The settings of the LLM coach: present only when COACH_PROVIDER=openai-compatible. */
+export type LlmCoachEnv = Extract<Env, { COACH_PROVIDER: 'openai-compatible' }>;
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
@@ -158,8 +174,10 @@ const billingRules = (env: Env, ctx: z.RefinementCtx) => {
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings (e.g. `DATABASE_URL=` in a .env copy) mean "not set".
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.superRefine(coachRules).superRefine(billingRules).safeParse(cleaned);
+  const cleaned: Record<string, string | undefined> = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  // The built-in coach unless told otherwise (the union picks its settings by this name).
+  cleaned.COACH_PROVIDER ??= 'playbook';
+  const parsed = envSchema.superRefine(billingRules).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

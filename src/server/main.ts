@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/database.js';
 import { readEnv } from './env.js';
+import { createLogger } from './logger.js';
 
 async function main(): Promise<void> {
   const env = readEnv();
@@ -40,7 +41,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    app = await buildApp({ env, db: database.db, now: () => new Date(), clientDir });
+    // The one logger: Fastify's request and error lines and the coach engine's turn lines.
+    app = await buildApp({ env, db: database.db, now: () => new Date(), clientDir, logger: createLogger(env.LOG_LEVEL) });
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (err) {
     await app?.close().catch(() => {});

@@ -15,8 +15,8 @@ import { COMPRESSION_THRESHOLD_BYTES } from './compression.js';
  * go on: if anything buffered the event stream (a compressor would), those first words could not
  * reach the client before the rest is released.
  */
-function gatedCoach(): { coach: CoachEngine; release: () => void } {
-  const real = selectCoachEngine(readEnv({ NODE_ENV: 'test' }));
+async function gatedCoach(): Promise<{ coach: CoachEngine; release: () => void }> {
+  const real = await selectCoachEngine(readEnv({ NODE_ENV: 'test' }));
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   const coach: CoachEngine = {
@@ -38,7 +38,7 @@ function gatedCoach(): { coach: CoachEngine; release: () => void } {
 }
 
 let t: TestApp;
-const gated = gatedCoach();
+const gated = await gatedCoach();
 beforeAll(async () => {
   t = await buildTestApp({}, { coach: gated.coach });
 });

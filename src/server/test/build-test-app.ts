@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { connect, type Db } from '../db/client.js';
 import { readEnv, type Env } from '../env.js';
+import { createLogger } from '../logger.js';
 import type { PaymentProviderApi } from '../modules/billing/service.js';
 import type { CoachEngine } from '../modules/coach/service.js';
 
@@ -43,8 +44,9 @@ export async function buildTestApp(
   const env: Env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_IP: '1000', ...envOverrides });
   const database = connect(url.toString(), { connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS });
   const clock = testClock();
-  const logging = options.logStream ? { logger: { level: 'info' }, logStream: options.logStream } : { logger: false };
-  const app = await buildApp({ env, db: database.db, now: clock.now, coach: options.coach, billingProvider: options.billingProvider, clientDir: options.clientDir, ...logging });
+  // Silent unless the test reads the log lines.
+  const logger = options.logStream ? createLogger('info', options.logStream) : createLogger('silent');
+  const app = await buildApp({ env, db: database.db, now: clock.now, coach: options.coach, billingProvider: options.billingProvider, clientDir: options.clientDir, logger });
   await app.ready();
   return {
     app,

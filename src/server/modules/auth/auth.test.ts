@@ -185,7 +185,7 @@ describe('session lifetime', () => {
 describe('per-address rate limit', () => {
   it('is shared by two app instances on one database (its counts live in PostgreSQL)', async () => {
     const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_IP: '2' });
-    const [one, two] = await Promise.all([buildApp({ env, db: t.db, now: t.clock.now, logger: false }), buildApp({ env, db: t.db, now: t.clock.now, logger: false })]);
+    const [one, two] = await Promise.all([buildApp({ env, db: t.db, now: t.clock.now }), buildApp({ env, db: t.db, now: t.clock.now })]);
     try {
       // The window of the main test app's own limit is not this one: a fresh route count starts here.
       await t.pool.query("delete from rate_limit_counters where key like 'address:%'");
@@ -235,7 +235,7 @@ describe('probe fixes: lockout per account, session rotation, the __Host- cookie
   });
 
   it('shares the per-account count between two app instances on one database (it lives in PostgreSQL)', async () => {
-    const second = await buildApp({ env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_ACCOUNT: '3' }), db: t.db, now: t.clock.now, logger: false });
+    const second = await buildApp({ env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_ACCOUNT: '3' }), db: t.db, now: t.clock.now });
     try {
       const { user, password } = await makeUser(t.app);
       const wrong = { emailOrUsername: user.username, password: 'wrong-wrong' };

@@ -39,7 +39,7 @@ function coachOn(breaker: { failuresToOpen: number; probeAfterMs: number }) {
 beforeAll(async () => {
   provider = await startFakeProvider();
   // Here the circuit never opens, so each failure mode is seen on its own; the outage test has its own app.
-  t = await buildTestApp({}, { coach: coachOn({ failuresToOpen: 1_000, probeAfterMs: 60_000 }) });
+  t = await buildTestApp({}, { coach: await coachOn({ failuresToOpen: 1_000, probeAfterMs: 60_000 }) });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -210,7 +210,7 @@ describe('time', () => {
 
   it('an outage opens the circuit: replies in under a second without asking the provider, then the model is back', async () => {
     // Its own app: the circuit opens after 3 failures in a row, and is retried 300 ms later.
-    const outage = await buildTestApp({}, { coach: coachOn({ failuresToOpen: 3, probeAfterMs: 300 }) });
+    const outage = await buildTestApp({}, { coach: await coachOn({ failuresToOpen: 3, probeAfterMs: 300 }) });
     await outage.app.listen({ port: 0, host: '127.0.0.1' });
     const [mainApp, mainBase] = [t, base];
     [t, base] = [outage, `http://127.0.0.1:${(outage.app.server.address() as AddressInfo).port}`];
@@ -323,7 +323,7 @@ describe('what operators see', () => {
   it("logs each model turn with its outcome, time and tokens, and failures with their reason, never the rep's words", async () => {
     const lines: Array<{ level: string; details: Record<string, unknown>; message: string }> = [];
     const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', COACH_PROVIDER: 'openai-compatible', COACH_BASE_URL: provider.baseURL, COACH_MODEL: 'fake-coach', COACH_FIRST_TOKEN_TIMEOUT_MS: '1000' });
-    const coach = selectCoachEngine(env, {
+    const coach = await selectCoachEngine(env, {
       log: { info: (details, message) => lines.push({ level: 'info', details: details as Record<string, unknown>, message }), warn: (details, message) => lines.push({ level: 'warn', details: details as Record<string, unknown>, message }) },
     });
     const logged = await buildTestApp({}, { coach });

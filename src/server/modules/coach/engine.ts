@@ -84,12 +84,6 @@ export interface CoachStream {
   reply: Promise<CoachReply>;
 }
 
-/** Said when no engine could answer (the built-in coach failed as well, or none stands in). */
-export const COACH_UNAVAILABLE_MESSAGE = 'The AI coach is unavailable right now. Please try again in a moment.';
-
-/** Put above a reply the built-in coach wrote in the model's place, so the rep knows why it reads differently. */
-export const FALLBACK_NOTICE = '*Our AI coach is busy right now, so this answer comes from the built-in coach.*';
-
 /** How one turn went, for the log and for `coach:dialogues`: never the rep's words. */
 export interface CoachTurnReport {
   /** The engine that was asked first. */

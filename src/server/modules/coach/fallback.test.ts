@@ -242,7 +242,7 @@ let llm: CoachEngine;
 let playbook: CoachEngine;
 beforeAll(async () => {
   provider = await startFakeProvider();
-  llm = selectCoachEngine(
+  llm = await selectCoachEngine(
     readEnv({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -257,7 +257,7 @@ beforeAll(async () => {
     // Failures here are single turns; the circuit breaker has its own tests (chat/model-failures.test.ts).
     { breaker: { failuresToOpen: 1_000, probeAfterMs: 60_000 } },
   );
-  playbook = selectCoachEngine(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
+  playbook = await selectCoachEngine(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
   [llmApp, playbookApp] = await Promise.all([buildTestApp({}, { coach: llm }), buildTestApp({}, { coach: playbook })]);
 });
 

@@ -5,7 +5,8 @@
  * instead of an error. With a circuit breaker, an outage sends turns to the fallback at once.
  */
 import type { CircuitBreaker } from './circuit-breaker.js';
-import { CoachUnavailableError, FALLBACK_NOTICE, type CoachContext, type CoachEngine, type CoachReply, type CoachStream, type CoachTurnReport } from './engine.js';
+import { CoachUnavailableError, type CoachContext, type CoachEngine, type CoachReply, type CoachStream, type CoachTurnReport } from './engine.js';
+import { FALLBACK_NOTICE } from './vocabulary.js';
 import { TextChannel } from './text-channel.js';
 
 export { FALLBACK_NOTICE };

@@ -6,6 +6,7 @@
  */
 import type { Coaching } from '../../../shared/coaching.js';
 import type { CoachContext, CoachEngine, CoachReply, CoachStream, EngineState, HistoryMessage } from './engine.js';
+import { DIFFERENT_PROBLEM, NEXT_STEP_OPTIONS } from './vocabulary.js';
 
 export const PERSON_REQUEST_REASON = 'The rep asked to talk to a person.';
 
@@ -146,13 +147,13 @@ export function personReply(history: HistoryMessage[]): CoachReply {
   let options: string[];
   if (coached) {
     meanwhile = 'In the meantime, we can keep working on it together: I can give you another tip, or we can role-play it so you are ready for the next call.';
-    options = ['Give me another tip', 'Role-play this with me', 'I have a different problem'];
+    options = [...NEXT_STEP_OPTIONS];
   } else if (pendingOptions.length > 0) {
     meanwhile = 'In the meantime, we can keep going where we left off: pick the answer to my last question below, or tell me about a different problem.';
-    options = [...new Set([...pendingOptions.slice(0, 3), 'I have a different problem'])];
+    options = [...new Set([...pendingOptions.slice(0, 3), DIFFERENT_PROBLEM])];
   } else {
     meanwhile = "In the meantime, I'm happy to keep working on this with you: tell me what happens on the call, in your own words.";
-    options = ['Keep working on this with me', 'I have a different problem'];
+    options = ['Keep working on this with me', DIFFERENT_PROBLEM];
   }
 
   const state = lastEngineState(history);

@@ -1,9 +1,7 @@
-import type { Env } from '../../env.js';
+import type { Env, LlmCoachEnv } from '../../env.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import type { CoachEngine, CoachTurnReport } from './engine.js';
 import { withFallback, type FallbackLog } from './fallback.js';
-import { createLlmEngine } from './llm/llm-engine.js';
-import { createChatClient } from './llm/provider.js';
 import { withPersonRequests } from './person-request.js';
 import { diagnose } from './playbook/diagnose.js';
 import { createPlaybookEngine } from './playbook/playbook-engine.js';
@@ -33,12 +31,20 @@ const BREAKER_MAX_PROBE_MS = 300_000;
  * (person-request.ts), and an LLM that fails is stood in for by the built-in coach (fallback.ts),
  * at once while the circuit breaker is open, so the rep always gets an answer.
  */
-export function selectCoachEngine(env: Env, options: SelectOptions = {}): CoachEngine {
+export async function selectCoachEngine(env: Env, options: SelectOptions = {}): Promise<CoachEngine> {
   const playbook = createPlaybookEngine({ streamDelayMs: env.NODE_ENV === 'test' ? 0 : env.COACH_STREAM_DELAY_MS });
-  if (env.COACH_PROVIDER !== 'openai-compatible' || !env.COACH_BASE_URL || !env.COACH_MODEL) return withPersonRequests(playbook);
+  if (env.COACH_PROVIDER === 'playbook') return withPersonRequests(playbook);
+  return withPersonRequests(await llmWithFallback(env, playbook, options));
+}
 
+/**
+ * The LLM engine, loaded only when configured: an app on the built-in coach never loads the model
+ * client, its prompt or its parsers.
+ */
+async function llmWithFallback(env: LlmCoachEnv, playbook: CoachEngine, options: SelectOptions): Promise<CoachEngine> {
+  const [{ createLlmEngine }, { createChatClient }] = await Promise.all([import('./llm/llm-engine.js'), import('./llm/provider.js')]);
   const log = options.log;
-  const client = createChatClient({ baseURL: env.COACH_BASE_URL, apiKey: env.COACH_API_KEY || undefined, model: env.COACH_MODEL, headers: env.COACH_HEADERS });
+  const client = createChatClient({ baseURL: env.COACH_BASE_URL, apiKey: env.COACH_API_KEY, model: env.COACH_MODEL, headers: env.COACH_HEADERS });
   const llm = createLlmEngine({
     client,
     output: env.COACH_OUTPUT,
@@ -66,7 +72,7 @@ export function selectCoachEngine(env: Env, options: SelectOptions = {}): CoachE
     log?.info({ coach: report }, 'coach turn');
     options.onTurn?.(report);
   };
-  return withPersonRequests(withFallback(llm, playbook, { log: fallbackLog, breaker, onTurn }));
+  return withFallback(llm, playbook, { log: fallbackLog, breaker, onTurn });
 }
 
 interface ErrorSummary {

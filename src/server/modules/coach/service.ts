@@ -3,7 +3,8 @@
  * modules' tests use. The engines behind it (playbook/, llm/) are the module's own business.
  */
 export type { CoachContext, CoachEngine, CoachReply, CoachStream, CoachTurnReport, EngineState, HistoryMessage, KnowledgePassage, RepProfile } from './engine.js';
-export { COACH_UNAVAILABLE_MESSAGE, CoachUnavailableError, FALLBACK_NOTICE } from './engine.js';
+export { CoachUnavailableError } from './engine.js';
+export { COACH_UNAVAILABLE_MESSAGE, FALLBACK_NOTICE } from './vocabulary.js';
 export { selectCoachEngine } from './select-engine.js';
 export { withFallback } from './fallback.js';
 export { PERSON_REQUEST_REASON, asksForPerson, withPersonRequests } from './person-request.js';

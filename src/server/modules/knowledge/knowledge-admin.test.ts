@@ -49,7 +49,7 @@ describe('view and replace (SPEC §2, §5)', () => {
     expect(passages[0]?.title).toBe('Selling to lighthouse keepers');
 
     // A restart: a new app on the same database keeps it (the starter playbook is only seeded on an empty one).
-    const restarted = await buildApp({ env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), db: t.db, now: t.clock.now, logger: false });
+    const restarted = await buildApp({ env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), db: t.db, now: t.clock.now });
     const again = await restarted.inject({ url: '/api/admin/knowledge-base', headers: { cookie: admin.cookie } });
     expect(again.json().knowledge).toContain('Lighthouse keepers decide at dusk');
     await restarted.close();

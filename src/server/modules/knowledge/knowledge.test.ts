@@ -6,8 +6,8 @@ import { selectCoachEngine, type CoachContext, type CoachEngine, type KnowledgeP
 import { appendKnowledge, saveKnowledge, searchKnowledge, searchQueryText } from './service.js';
 
 /** The real playbook engine, recording what the chat service hands it. */
-function recordingEngine(): CoachEngine & { contexts: CoachContext[] } {
-  const inner = selectCoachEngine(readEnv({ NODE_ENV: 'test', COACH_PROVIDER: 'playbook' }));
+async function recordingEngine(): Promise<CoachEngine & { contexts: CoachContext[] }> {
+  const inner = await selectCoachEngine(readEnv({ NODE_ENV: 'test', COACH_PROVIDER: 'playbook' }));
   const contexts: CoachContext[] = [];
   return {
     name: 'recording',
@@ -24,7 +24,7 @@ function recordingEngine(): CoachEngine & { contexts: CoachContext[] } {
 }
 
 let t: TestApp;
-const engine = recordingEngine();
+const engine = await recordingEngine();
 beforeAll(async () => {
   t = await buildTestApp({}, { coach: engine });
 });

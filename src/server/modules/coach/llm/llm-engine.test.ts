@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FINISH_ARGS, goodAnswer, startFakeProvider, type FakeProvider } from '../../../test/fake-model-provider.js';
 import { CoachUnavailableError, type CoachContext, type CoachStream, type HistoryMessage } from '../engine.js';
-import { createLlmEngine, GO_ON, INCOMPLETE_NOTE, SCENE_OPTIONS, type LlmEngineOptions, type LlmState } from './llm-engine.js';
+import { SCENE_OPTIONS } from '../vocabulary.js';
+import { createLlmEngine, GO_ON, INCOMPLETE_NOTE, type LlmEngineOptions, type LlmState } from './llm-engine.js';
 import { createChatClient } from './provider.js';
 
 function context(overrides: Partial<CoachContext> = {}): CoachContext {

@@ -12,7 +12,6 @@
  */
 import { TOPIC_STAGE, type Coaching, type Stage, type Topic } from '../../../../shared/coaching.js';
 import {
-  COACH_UNAVAILABLE_MESSAGE,
   CoachUnavailableError,
   type CoachContext,
   type CoachEngine,
@@ -23,13 +22,12 @@ import {
   type HistoryMessage,
 } from '../engine.js';
 import { TextChannel } from '../text-channel.js';
+import { AFTER_SCENE_OPTIONS, COACH_UNAVAILABLE_MESSAGE, DIFFERENT_PROBLEM, NEXT_STEP_OPTIONS, SCENE_OPTIONS } from '../vocabulary.js';
 import { CitationFilter } from './citations.js';
 import { FINISH_TOOL, FINISH_TOOL_NAME, SCENE_LINES_KEPT, SCENE_MAX_EXCHANGES, buildMessages, buildSystemPrompt, titlesSent, type OutputMode, type Scene } from './prompt.js';
 import { ProviderError, type ChatClient, type ProviderEvent, type ProviderTimeouts, type Usage, type WireMessage } from './provider.js';
 import { mergeData, readDataBlock, readToolArguments, type ReplyData, type RoleplayStep } from './reply-data.js';
 import { ReplyFilter, splitBareTrailer } from './structure.js';
-
-export { COACH_UNAVAILABLE_MESSAGE };
 
 export interface LlmEngineOptions {
   client: ChatClient;
@@ -62,10 +60,7 @@ const LOW_CONFIDENCE = 0.4;
 const KEEP_PARTIAL_MIN_CHARS = 160;
 export const INCOMPLETE_NOTE = '*(The coach was cut off here. Tap "Go on" for the rest.)*';
 export const GO_ON = 'Go on';
-const NEXT_STEP_OPTIONS = ['Give me another tip', 'Role-play this with me', 'I have a different problem'];
-const AFTER_QUESTION_OPTIONS = ['Just give me a tip', 'I have a different problem'];
-export const SCENE_OPTIONS = ['Give me a hint', 'Stop the role-play'];
-const AFTER_SCENE_OPTIONS = ['Try the scene again', 'Give me another tip', 'I have a different problem'];
+const AFTER_QUESTION_OPTIONS = ['Just give me a tip', DIFFERENT_PROBLEM];
 const REASK =
   'The rep saw nothing: your reply had no text, only the tool call. Write your reply to the rep now, as plain text, and do not call the tool again.';
 /** The rep stepping out of a scene, which is not one of their lines in it. */
@@ -385,8 +380,8 @@ function settleTurn(
 function optionsFor(data: ReplyData, step: RoleplayStep, scene: Scene | null, content: string, incomplete: boolean): string[] {
   const given = data.options && data.options.length > 0 ? data.options : undefined;
   let options: string[];
-  if (scene) options = given ?? SCENE_OPTIONS;
-  else if (step === 'end') options = given ?? AFTER_SCENE_OPTIONS;
-  else options = given ?? (endsWithQuestion(content) ? AFTER_QUESTION_OPTIONS : NEXT_STEP_OPTIONS);
+  if (scene) options = given ?? [...SCENE_OPTIONS];
+  else if (step === 'end') options = given ?? [...AFTER_SCENE_OPTIONS];
+  else options = given ?? (endsWithQuestion(content) ? AFTER_QUESTION_OPTIONS : [...NEXT_STEP_OPTIONS]);
   return incomplete ? [GO_ON, ...options.filter((o) => o !== GO_ON)].slice(0, 4) : options;
 }

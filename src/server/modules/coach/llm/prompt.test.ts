@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_NOTICE, type HistoryMessage, type KnowledgePassage, type RepProfile } from '../engine.js';
+import type { HistoryMessage, KnowledgePassage, RepProfile } from '../engine.js';
+import { FALLBACK_NOTICE } from '../vocabulary.js';
 import { buildMessages, buildSystemPrompt, FINISH_TOOL_NAME } from './prompt.js';
 import type { WireMessage } from './provider.js';
 

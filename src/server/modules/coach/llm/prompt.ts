@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { SQUARE_STEPS, STAGES, TOPICS, type Coaching } from '../../../../shared/coaching.js';
 import type { HistoryMessage, KnowledgePassage, RepProfile } from '../engine.js';
-import { FALLBACK_NOTICE } from '../engine.js';
+import { DIFFERENT_PROBLEM, FALLBACK_NOTICE, HINT, ROLE_PLAY, STOP_ROLE_PLAY } from '../vocabulary.js';
 import { MAX_OPTIONS, OPTION_MAX_CHARS, ROLEPLAY_STEPS } from './reply-data.js';
 import type { WireMessage, WireTool } from './provider.js';
 
@@ -103,7 +103,7 @@ When the rep asks to practise or to have you play the buyer:
 const FIELD_GUIDE = `- stage: one of ${STAGES.join(', ')}: where the rep's problem sits (general when it is about no part of a call or you do not know yet);
 - topics: one or more of ${TOPICS.join(', ')}, most likely first;
 - method: the named method you coached with (e.g. "SPIN: Implication questions", "SQUARE: Address objections", "Alternative-choice close"); leave it out when you only asked a question or played the buyer;
-- options: up to ${MAX_OPTIONS} short replies the rep can tap (under ${OPTION_MAX_CHARS} characters each), written as the rep would say them: the likely answers to your question, or the next steps ("Give me the exact words", "Role-play this with me", "I have a different problem"). In a scene: "Give me a hint", "Stop the role-play";
+- options: up to ${MAX_OPTIONS} short replies the rep can tap (under ${OPTION_MAX_CHARS} characters each), written as the rep would say them: the likely answers to your question, or the next steps ("Give me the exact words", "${ROLE_PLAY}", "${DIFFERENT_PROBLEM}"). In a scene: "${HINT}", "${STOP_ROLE_PLAY}";
 - confidence: 0 to 1, how sure you are that you understood what the rep needs;
 - needsHuman: true only when a person from the coaching team should take over;
 - roleplay: ${ROLEPLAY_STEPS.join(', ')}: "start" when this reply starts a scene, "continue" when you answer as the buyer in a scene, "end" when you step out of a scene, "none" otherwise;
@@ -120,7 +120,7 @@ Write your reply to the rep as plain text. Then, on its own lines at the very en
 stage: close
 topics: closing, objection_handling
 method: Alternative-choice close
-options: Give me the exact words | Role-play this with me | I have a different problem
+options: Give me the exact words | ${ROLE_PLAY} | ${DIFFERENT_PROBLEM}
 confidence: 0.8
 needsHuman: false
 roleplay: none

@@ -1,5 +1,6 @@
 import type { Coaching, Stage, Topic } from '../../../../shared/coaching.js';
 import type { CoachContext, CoachReply, HistoryMessage } from '../engine.js';
+import { NEXT_STEP_OPTIONS } from '../vocabulary.js';
 import { questionKey, type DialogueState, type Turn } from './dialogue-state.js';
 import { coachingText, diagnosisLine, reflection } from './replies.js';
 import { FOLLOW_UP_QUESTIONS, techniquesFor, type Technique } from './techniques.js';
@@ -10,7 +11,8 @@ import { normalize } from './text.js';
  * and diagnosis they carry.
  */
 
-export const NEXT_OPTIONS = ['Give me another tip', 'Role-play this with me', 'I have a different problem'] as const;
+/** The vocabulary's next steps, under this name for the turn rules that offer them. */
+export const NEXT_OPTIONS = NEXT_STEP_OPTIONS;
 
 /** The part-of-the-call picker offered when the coach needs the rep to point; each choice is a topic. */
 export const PICKER: Array<[string, Topic]> = [

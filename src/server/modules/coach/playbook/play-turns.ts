@@ -1,4 +1,5 @@
 import type { CoachContext, CoachReply } from '../engine.js';
+import { AFTER_SCENE_OPTIONS, DIFFERENT_PROBLEM, HINT, NEXT_STEP_OPTIONS, ROLE_PLAY } from '../vocabulary.js';
 import type { Facts } from './facts.js';
 import { answerFor, approachKey, asksForWords, eitherOr, isDirectAsk, MOMENT_LABELS, nextApproach, playCoaching, playText } from './play.js';
 import { deniedMoments, playMomentsIn } from './play-moment.js';
@@ -81,9 +82,8 @@ export interface PlayTurn {
   play: PlayState;
 }
 
-const NEXT = ['Give me another tip', 'Role-play this with me', 'I have a different problem'];
-const IN_SCENE = ['Give me a hint', 'Stop, how did I do?'];
-const AFTER_SCENE = ['Try the scene again', 'Give me another tip', 'I have a different problem'];
+// The written plays' scene ends with feedback, so its stop asks for it.
+const IN_SCENE = [HINT, 'Stop, how did I do?'];
 const MAX_EXCHANGES = 4;
 
 
@@ -176,7 +176,7 @@ const TRAILING_STOP = /[\s,.;:!?'"‘’“”-]*(?:ok(?:ay)?[\s,]+)?(?:stop|end
 
 function endScene(play: PlayState, scene: PlayScene, cell: Cell, coaching: PlayTurn['reply']['coaching'], lines: string[], lead: string): PlayTurn {
   return {
-    reply: { content: `${lead}\n\n${feedbackOn(lines, cell)}\n\nRun it again, or move on?`, options: AFTER_SCENE, coaching, confidence: 0.85 },
+    reply: { content: `${lead}\n\n${feedbackOn(lines, cell)}\n\nRun it again, or move on?`, options: [...AFTER_SCENE_OPTIONS], coaching, confidence: 0.85 },
     // The scene's lines are kept, for a rep who asks again how they did.
     play: { ...play, scene: undefined, last: { moment: scene.moment, lines } },
   };
@@ -272,7 +272,7 @@ export function playPushback(input: PlayInput): PlayTurn | undefined {
     const approach = cell.approaches[Number(last?.split('/')[2] ?? 0)] ?? cell.approaches[0];
     const line = approach?.lines.reduce((a, b) => (b.split(/\s+/).length < a.split(/\s+/).length ? b : a)) ?? '';
     return {
-      reply: { content: `Shorter, then. Just this:\n\n"${line}"`, options: NEXT, coaching: playCoaching(moment, approach?.method), confidence: 0.85 },
+      reply: { content: `Shorter, then. Just this:\n\n"${line}"`, options: [...NEXT_STEP_OPTIONS], coaching: playCoaching(moment, approach?.method), confidence: 0.85 },
       play,
     };
   }
@@ -293,7 +293,7 @@ function coachFrom(input: PlayInput, way: Way, moment: PlayMoment, cell: Cell, e
     return {
       reply: {
         content: [...(extra.answer ? [extra.answer, ''] : []), `**Say:** "${first?.lines[0] ?? ''}"`, '', ...(first?.lines[1] ? [`**Or:** "${first.lines[1]}"`, ''] : []), `**Then:** ${first?.next ?? ''}`].join('\n'),
-        options: ['Role-play this with me', 'I have a different problem'],
+        options: [ROLE_PLAY, DIFFERENT_PROBLEM],
         coaching: playCoaching(moment),
         confidence: 0.8,
       },
@@ -309,7 +309,7 @@ function coachFrom(input: PlayInput, way: Way, moment: PlayMoment, cell: Cell, e
       ask ? `One question decides which to build on: ${cell.decide}` : `The fastest way to make one stick now is to practise it: say "role-play" and I'll be ${cell.buyer.who}.`,
     ].join(' ');
     return {
-      reply: { content, options: ['Role-play this with me', 'I have a different problem'], coaching: playCoaching(moment), confidence: 0.8 },
+      reply: { content, options: [ROLE_PLAY, DIFFERENT_PROBLEM], coaching: playCoaching(moment), confidence: 0.8 },
       play: { ...play, moment, asked: ask ? [...play.asked, cell.decide] : play.asked },
     };
   }
@@ -320,13 +320,13 @@ function coachFrom(input: PlayInput, way: Way, moment: PlayMoment, cell: Cell, e
     return {
       reply: { content: `**Say:** "${approach.lines[0] ?? ''}"
 
-**Then:** ${approach.next}`, options: NEXT, coaching: playCoaching(moment, approach.method), confidence: 0.85 },
+**Then:** ${approach.next}`, options: [...NEXT_STEP_OPTIONS], coaching: playCoaching(moment, approach.method), confidence: 0.85 },
       play: { ...play, moment, given: [...play.given, approachKey(way, moment, i)], scene: undefined },
     };
   }
   const content = playText({ way, moment, cell, approach, answer: extra.answer ?? turnsOn, explain, wordsFirst, lead: extra.lead, buyerLine: extra.buyerLine });
   return {
-    reply: { content, options: NEXT, coaching: playCoaching(moment, approach.method), confidence: 0.85 },
+    reply: { content, options: [...NEXT_STEP_OPTIONS], coaching: playCoaching(moment, approach.method), confidence: 0.85 },
     play: { ...play, moment, given: [...play.given, approachKey(way, moment, i)], asked: turnsOn ? [...play.asked, cell.decide] : play.asked, scene: undefined },
   };
 }

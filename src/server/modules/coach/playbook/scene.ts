@@ -1,5 +1,6 @@
 import type { Stage, Topic } from '../../../../shared/coaching.js';
 import type { CoachContext, HistoryMessage } from '../engine.js';
+import { AFTER_SCENE_OPTIONS, SCENE_OPTIONS } from '../vocabulary.js';
 import type { DialogueState, Turn } from './dialogue-state.js';
 import type { Facts } from './facts.js';
 import { fill } from './replies.js';
@@ -11,8 +12,6 @@ import type { Technique } from './techniques.js';
  * after a word out of character on it, and ends with feedback on all of them.
  */
 
-const SCENE_OPTIONS = ['Give me a hint', 'Stop the role-play'];
-const AFTER_SCENE = ['Try the scene again', 'Give me another tip', 'I have a different problem'];
 const MAX_EXCHANGES = 4;
 
 /** The rep's line in a role-play, as they typed it: the quoted words when they quoted them, at most about 60 words. */
@@ -39,7 +38,7 @@ export function startScene(ctx: CoachContext, state: DialogueState, topic: Topic
   return {
     reply: {
       content: `Let's practise. I'll be ${who === 'your buyer' ? 'your buyer' : `the ${who}`}; answer the way you would for real, and say "stop" whenever you want feedback.\n\n**${capitalise(who)}:** "${line}"`,
-      options: SCENE_OPTIONS,
+      options: [...SCENE_OPTIONS],
       coaching: { stage, topics: [topic], method: technique.method },
       confidence: 0.9,
       state: { ...state, phase: 'roleplay', topic, stage, techniqueId: technique.id, scene: { buyer: line, who, exchanges: 0 } } satisfies DialogueState,
@@ -70,7 +69,7 @@ export function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic,
     return {
       reply: {
         content: `${sceneFeedback(scene.lines)}\n\nTry the scene again, or move on?`,
-        options: AFTER_SCENE,
+        options: [...AFTER_SCENE_OPTIONS],
         coaching: { stage, topics: [topic], method: technique.method },
         confidence: 0.85,
         state: { ...state, phase: 'coached', scene: undefined } satisfies DialogueState,
@@ -82,7 +81,7 @@ export function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic,
     return {
       reply: {
         content: `That ends the scene after ${scene.exchanges} exchange${scene.exchanges === 1 ? '' : 's'}. What to carry into the real call: acknowledge what ${scene.who === 'your buyer' ? 'they' : `the ${scene.who}`} said before you answer, ask one question about it, and end with a small next step that has a day attached, not a deadline.\n\nTry the scene again, or move on?`,
-        options: AFTER_SCENE,
+        options: [...AFTER_SCENE_OPTIONS],
         coaching: { stage, topics: [topic], method: technique.method },
         confidence: 0.85,
         state: { ...state, phase: 'coached', scene: undefined } satisfies DialogueState,
@@ -118,7 +117,7 @@ export function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic,
   return {
     reply: {
       content: lines.join('\n'),
-      options: next ? SCENE_OPTIONS : AFTER_SCENE,
+      options: [...(next ? SCENE_OPTIONS : AFTER_SCENE_OPTIONS)],
       coaching: { stage, topics: [topic], method: technique.method },
       confidence: 0.85,
       state: (next ? { ...state, phase: 'roleplay', scene: { ...scene, buyer: next, exchanges, lines: said } } : { ...state, phase: 'coached', scene: undefined }) satisfies DialogueState,

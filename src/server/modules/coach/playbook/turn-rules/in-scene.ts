@@ -1,3 +1,4 @@
+import { STOP_ROLE_PLAY } from '../../vocabulary.js';
 import { fill } from '../replies.js';
 import { sceneTurn } from '../scene.js';
 import { normalize } from '../text.js';
@@ -18,7 +19,7 @@ export const inScene: TurnRule = {
       return {
         reply: {
           content: `Acknowledge what they said, ask one question about it, then offer a small next step. For example: ${fill(technique.example, ctx.profile, state.facts)}\n\nNow say it in your own words.`,
-          options: ['Stop the role-play'],
+          options: [STOP_ROLE_PLAY],
           coaching: { stage, topics: [topic], method: technique.method },
           confidence: 0.9,
           state,

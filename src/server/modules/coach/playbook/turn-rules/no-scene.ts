@@ -1,3 +1,4 @@
+import { AFTER_SCENE_OPTIONS, ANOTHER_TIP, DIFFERENT_PROBLEM, ROLE_PLAY } from '../../vocabulary.js';
 import { plainCoaching } from '../compose.js';
 import { lastSceneFeedback } from '../play-turns.js';
 import type { TurnRule } from './turn-input.js';
@@ -15,14 +16,14 @@ export const noScene: TurnRule = {
     const again = lastSceneFeedback(state.play);
     if (again) {
       return {
-        reply: { content: `${again}\n\nRun it again, or move on?`, options: ['Try the scene again', 'Give me another tip', 'I have a different problem'], coaching: plainCoaching(ctx.history), confidence: 0.9, state: { ...state, lowStreak: 0 } },
+        reply: { content: `${again}\n\nRun it again, or move on?`, options: [...AFTER_SCENE_OPTIONS], coaching: plainCoaching(ctx.history), confidence: 0.9, state: { ...state, lowStreak: 0 } },
       };
     }
     if (intent !== 'stop') return undefined;
     return {
       reply: {
         content: 'No role-play is running right now, so there is nothing of yours to judge yet. Say "role-play" and I\'ll be the buyer; then "stop" gets you feedback on your own lines.',
-        options: ['Role-play this with me', 'Give me another tip', 'I have a different problem'],
+        options: [ROLE_PLAY, ANOTHER_TIP, DIFFERENT_PROBLEM],
         coaching: plainCoaching(ctx.history),
         confidence: 0.9,
         state: { ...state, lowStreak: 0 },

@@ -1,3 +1,4 @@
+import { DIFFERENT_PROBLEM } from '../../vocabulary.js';
 import { plainCoaching } from '../compose.js';
 import { deniedMoments, MOMENT_OPTIONS } from '../play-moment.js';
 import { MOMENT_LABELS } from '../play.js';
@@ -30,7 +31,7 @@ export const notPlaced: TurnRule = {
     return {
       reply: {
         content: `${wrong ? `Then I had it wrong: it's not ${MOMENT_LABELS[wrong]}. ` : 'Then I had it wrong. '}I'm not sure which part of the sale that is, and I'd rather ask than guess: pick the one closest to it, or tell me in one line what the buyer said or did.`,
-        options: [...options.slice(0, 5), 'I have a different problem'],
+        options: [...options.slice(0, 5), DIFFERENT_PROBLEM],
         coaching: plainCoaching(ctx.history),
         confidence: 0.3,
         state: { ...state, lowStreak: 0, play: { ...state.play, moment: undefined } },

@@ -1,3 +1,4 @@
+import { DIFFERENT_PROBLEM } from '../../vocabulary.js';
 import { plainCoaching } from '../compose.js';
 import type { DialogueState } from '../dialogue-state.js';
 import { outsideField, type OutsideField } from '../outside-coaching.js';
@@ -21,7 +22,7 @@ export const outsideCoaching: TurnRule = {
     return {
       reply: {
         content: `I can't advise on that: it's ${FIELD_WORDS[field]}, not sales coaching, and anything I said would be a guess. I can pass it to the coaching team, or we can get back to your calls.`,
-        options: [PASS_TO_TEAM, 'I have a different problem'],
+        options: [PASS_TO_TEAM, DIFFERENT_PROBLEM],
         coaching: { ...plainCoaching(ctx.history), notCoaching: true },
         confidence: 0.9,
         state: { ...state, lowStreak: 0 } satisfies DialogueState,

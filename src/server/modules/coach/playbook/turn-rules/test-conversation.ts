@@ -1,4 +1,5 @@
 import type { HistoryMessage, RepProfile } from '../../engine.js';
+import { ROLE_PLAY } from '../../vocabulary.js';
 import { nextTurn } from '../dialogue.js';
 import { TURN_RULES } from './index.js';
 import { turnInput, type TurnInput } from './turn-input.js';
@@ -24,7 +25,7 @@ const PROFILE: RepProfile = {
 /** A price objection, the coach's question, and the rep's answer to it: coaching under way. */
 export const COACHED = ['Prospects keep saying our price is too high.', 'honestly I usually just knock 10% off to keep the deal alive'];
 /** The same, then a role-play started: the coach has spoken the buyer's first line. */
-export const IN_SCENE = [...COACHED, 'Role-play this with me'];
+export const IN_SCENE = [...COACHED, ROLE_PLAY];
 
 /** A car salesperson: a way of selling the written content covers. */
 export const WRITTEN_PROFILE: RepProfile = { ...PROFILE, industry: 'Car dealership', product: 'New and used Toyotas' };

@@ -1,3 +1,4 @@
+import { DIFFERENT_PROBLEM, ROLE_PLAY } from '../../vocabulary.js';
 import { TOPIC_LABELS, type Topic } from '../../../../../shared/coaching.js';
 import { alreadyTried, chooseTechnique, fitting } from '../choose-technique.js';
 import { coach, plainCoaching } from '../compose.js';
@@ -31,7 +32,7 @@ export const topicCovered: TurnRule = {
     return {
       reply: {
         content: `That covers the ${TOPIC_LABELS[topic].toLowerCase()} techniques I'd start with for your situation. The fastest way to make one stick is to practise it: shall we role-play the last one, or look at a different problem?`,
-        options: ['Role-play this with me', 'I have a different problem'],
+        options: [ROLE_PLAY, DIFFERENT_PROBLEM],
         coaching: plainCoaching(ctx.history, { stage, topics: [topic] }),
         confidence: 0.9,
         state,
