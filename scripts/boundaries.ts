@@ -24,8 +24,11 @@ const MODULE_PUBLIC = 'service.ts';
 const MODULE_ROUTES = 'routes.ts';
 const APP = 'src/server/app.ts';
 
-// The package.json "imports" aliases, so that `#shared/x.js` is checked like the relative path it stands for.
-const ALIASES: ReadonlyArray<readonly [string, string]> = [['#shared/', 'src/shared/']];
+/**
+ * The package.json "imports" aliases, so that `#shared/x.js` (the server's way) and `#shared/x` (the
+ * client's) are checked like the relative paths they stand for. boundaries.test.ts holds package.json to these.
+ */
+export const ALIASES: ReadonlyArray<readonly [string, string]> = [['#shared/', 'src/shared/']];
 
 const SOURCE = /\.(ts|tsx)$/;
 

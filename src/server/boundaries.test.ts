@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkBoundaries, readSources } from '../../scripts/boundaries.js';
+import { ALIASES, checkBoundaries, readSources } from '../../scripts/boundaries.js';
 
 const tree = (files: Record<string, string>) => new Map(Object.entries(files));
 const brokenIn = (files: Record<string, string>) => checkBoundaries(tree(files)).map((v) => `${v.file} → ${v.target}`);
@@ -18,13 +18,21 @@ describe('import boundaries on resolved paths', () => {
     expect(found.map((v) => `${v.file}:${v.line} ${v.specifier}: ${v.rule}`)).toEqual([]);
   });
 
+  it('knows every subpath import of package.json', () => {
+    const { imports } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { imports?: Record<string, string> };
+    for (const [key, target] of Object.entries(imports ?? {})) {
+      const alias = ALIASES.find(([prefix, dir]) => key.startsWith(prefix) && target.startsWith(`./${dir}`));
+      expect(alias, `${key} → ${target}`).toBeDefined();
+    }
+  });
+
   it('passes a planted tree that keeps them', () => {
     expect(
       brokenIn({
         'src/shared/a.ts': 'export const a = 1;\n',
         'src/client/lib/api/config.ts': "import { a } from '../../../shared/a.js';\nimport { b } from '#shared/a.js';\nexport const config = a + b;\n",
         'src/client/features/chat/pages/chat-page.tsx': "import { config } from '../../../lib/api/config';\nimport { ask } from '../api/ask';\nexport const page = config + ask;\n",
-        'src/client/features/chat/api/ask.ts': "import { a } from '../../../../shared/a.js';\nexport const ask = a;\n",
+        'src/client/features/chat/api/ask.ts': "import { a } from '../../../../shared/a.js';\nimport { b } from '#shared/a';\nexport const ask = a + b;\n",
         'src/client/app/routes.tsx': "export const chat = () => import('../features/chat/pages/chat-page');\n",
         'src/server/modules/billing/service.ts': "export { allowed } from './entitlements.js';\n",
         'src/server/modules/billing/entitlements.ts': 'export const allowed = true;\n',
