@@ -2,8 +2,7 @@ import type { PlanCatalogue } from '../shared/plans.js';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import type { AppLogger } from './logger.js';
-import type { PaymentProviderApi } from './modules/billing/provider.js';
-import type { SandboxProvider } from './modules/billing/providers/sandbox.js';
+import type { PaymentProviderApi, SandboxProvider } from './modules/billing/service.js';
 import type { CoachEngine } from './modules/coach/service.js';
 
 /*

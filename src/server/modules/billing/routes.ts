@@ -10,22 +10,16 @@ import {
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../plugins/errors.js';
-import { perUserLimit } from '../../plugins/rate-limits.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { billingState, setCancelAtPeriodEnd } from './billing-state.js';
 import { confirmPaymentSuccess, createSubscription, type CheckoutDeps } from './checkout.js';
+import { paymentCallLimit } from './payment-limit.js';
+
+// app.ts mounts a module's route plugins through its routes.ts (scripts/boundaries.ts).
+export { sandboxRoutes } from './sandbox-routes.js';
 
 // 503: the payment provider could not be reached (provider.ts whenReachable), with Retry-After.
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
-
-/**
- * Every call that reaches the payment provider counts against one per-user budget: generous for
- * a person retrying a card, tight for a script testing stolen card numbers or hammering the
- * provider's API with our keys.
- */
-export const PAYMENT_CALLS_PER_USER = { max: 30, windowMs: 10 * 60_000 };
-export const paymentCallLimit = (deps: AppDeps) =>
-  perUserLimit(deps.db, deps.now, 'billing-payment', PAYMENT_CALLS_PER_USER, (s) => `Too many payment attempts. Please wait ${s} second(s) and try again.`);
 
 const CREATE_ROUTES: [string, CheckoutPlan, string][] = [
   ['/api/create-basic-subscription', 'basic', 'Start a Basic subscription: the first payment to confirm'],

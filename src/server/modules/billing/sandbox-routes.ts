@@ -11,7 +11,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { currentUser, requireUnlockedAdmin, requireUser } from '../../plugins/session.js';
 import { recordAudit } from '../admin/service.js';
 import type { SandboxProvider } from './providers/sandbox.js';
-import { paymentCallLimit } from './routes.js';
+import { paymentCallLimit } from './payment-limit.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -9,5 +9,6 @@ export { applyBillingEvent } from './events.js';
 export { handleProviderEvent } from './checkout.js';
 export type { BillingEvent, PaymentProviderApi, WebhookResult } from './provider.js';
 export type { SandboxProvider } from './providers/sandbox.js';
-export { selectPaymentProvider } from './select-provider.js';
+export { selectPaymentProvider, stripeKeys } from './select-provider.js';
+export { offsetClock } from './test-clock.js';
 export { stopRenewals } from './billing-state.js';

@@ -40,6 +40,9 @@ import {
   vote,
 } from './service.js';
 
+// app.ts mounts a module's route plugins through its routes.ts (scripts/boundaries.ts).
+export { moderationRoutes } from './moderation-routes.js';
+
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
 /**
