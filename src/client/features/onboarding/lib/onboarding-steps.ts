@@ -1,5 +1,6 @@
 import { AGE_MESSAGE, onboardingSchema, STRUGGLE_MAX, TEXT_MAX, type OnboardingInput } from '../../../../shared/schemas/onboarding';
 import { salesExperienceValues } from '../../../../shared/schemas/user';
+import { FIRST_STEP_PATH, stepIdentity, type StepPath, type StepSlug } from './step-order';
 
 /**
  * The seven onboarding steps (SPEC §2 Onboarding, §4, DECISIONS §10) as data: one page
@@ -8,7 +9,7 @@ import { salesExperienceValues } from '../../../../shared/schemas/user';
  */
 
 export type OnboardingField = keyof OnboardingInput;
-export type StepSlug = 'age' | 'location' | 'experience' | 'income' | 'struggles' | 'industry' | 'product';
+export type { StepSlug };
 
 export interface StepToast {
   title: string;
@@ -31,7 +32,7 @@ export type StepField =
 
 export interface OnboardingStep {
   slug: StepSlug;
-  path: `/onboarding/${StepSlug}`;
+  path: StepPath;
   /** Short name used when a later step finds this one unanswered. */
   name: string;
   heading: string;
@@ -44,9 +45,7 @@ export type StepDraft = Partial<Record<OnboardingField, string>>;
 
 export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
   {
-    slug: 'age',
-    path: '/onboarding/age',
-    name: 'Age',
+    ...stepIdentity('age'),
     heading: 'How old are you?',
     hint: 'Coaching is for sales professionals aged 18 and over.',
     fields: [
@@ -60,9 +59,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
     ],
   },
   {
-    slug: 'location',
-    path: '/onboarding/location',
-    name: 'Location',
+    ...stepIdentity('location'),
     heading: 'Where are you based?',
     hint: 'Your market shapes the advice: territory, buyers and timing.',
     fields: [
@@ -87,9 +84,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
     ],
   },
   {
-    slug: 'experience',
-    path: '/onboarding/experience',
-    name: 'Experience',
+    ...stepIdentity('experience'),
     heading: 'How long have you been in sales?',
     hint: 'Pick the range that fits best.',
     fields: [
@@ -103,9 +98,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
     ],
   },
   {
-    slug: 'income',
-    path: '/onboarding/income',
-    name: 'Income',
+    ...stepIdentity('income'),
     heading: 'Your commission and your goal',
     hint: 'Whole dollars. Your target becomes the monthly goal your coach works toward.',
     fields: [
@@ -126,9 +119,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
     ],
   },
   {
-    slug: 'struggles',
-    path: '/onboarding/struggles',
-    name: 'Struggles',
+    ...stepIdentity('struggles'),
     heading: "What's holding your numbers back?",
     hint: 'Be specific: the more your coach knows, the sharper the coaching.',
     fields: [
@@ -143,9 +134,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
     ],
   },
   {
-    slug: 'industry',
-    path: '/onboarding/industry',
-    name: 'Industry',
+    ...stepIdentity('industry'),
     heading: 'Which industry do you sell in?',
     hint: 'For example software, insurance, real estate or solar.',
     fields: [
@@ -161,9 +150,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
     ],
   },
   {
-    slug: 'product',
-    path: '/onboarding/product',
-    name: 'Product',
+    ...stepIdentity('product'),
     heading: 'What do you sell?',
     hint: 'The product or service you pitch day to day.',
     fields: [
@@ -180,7 +167,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
 ];
 
 export const STEP_COUNT = ONBOARDING_STEPS.length;
-export const FIRST_STEP_PATH = '/onboarding/age';
+export { FIRST_STEP_PATH };
 
 export function stepNumber(step: OnboardingStep): number {
   return ONBOARDING_STEPS.indexOf(step) + 1;
