@@ -1,6 +1,6 @@
 import { AGE_MESSAGE, onboardingSchema, STRUGGLE_MAX, TEXT_MAX, type OnboardingInput } from '../../../../shared/schemas/onboarding';
 import { salesExperienceValues } from '../../../../shared/schemas/user';
-import { FIRST_STEP_PATH, stepIdentity, type StepPath, type StepSlug } from './step-order';
+import { STEP_ORDER, stepPath, type StepPath, type StepSlug } from './step-order';
 
 /**
  * The seven onboarding steps (SPEC §2 Onboarding, §4, DECISIONS §10) as data: one page
@@ -42,6 +42,12 @@ export interface OnboardingStep {
 
 /** The form's values as typed: every control holds a string until the step's check converts it. */
 export type StepDraft = Partial<Record<OnboardingField, string>>;
+
+/** A step's slug, path and name, from the one list of them (step-order.ts). Defined here, not there, to keep it out of the first chunk. */
+function stepIdentity<S extends StepSlug>(slug: S) {
+  const found = STEP_ORDER.find((step) => step.slug === slug);
+  return { slug, path: stepPath(slug), name: found?.name ?? slug };
+}
 
 export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
   {
@@ -167,7 +173,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
 ];
 
 export const STEP_COUNT = ONBOARDING_STEPS.length;
-export { FIRST_STEP_PATH };
+export const FIRST_STEP_PATH = stepPath(STEP_ORDER[0].slug);
 
 export function stepNumber(step: OnboardingStep): number {
   return ONBOARDING_STEPS.indexOf(step) + 1;

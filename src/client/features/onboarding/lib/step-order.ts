@@ -23,11 +23,3 @@ export const ONBOARDING_STEP_PATHS: readonly StepPath[] = STEP_ORDER.map((step) 
 
 /** Each step's name, in order: the browser tab's title and a later step's "Age is missing". */
 export const ONBOARDING_STEP_NAMES: readonly string[] = STEP_ORDER.map((step) => step.name);
-
-export const FIRST_STEP_PATH = stepPath(STEP_ORDER[0].slug);
-
-/** A step's slug, path and name, for its definition in onboarding-steps.ts. */
-export function stepIdentity<S extends StepSlug>(slug: S) {
-  const found = STEP_ORDER.find((step) => step.slug === slug);
-  return { slug, path: stepPath(slug), name: found?.name ?? slug };
-}
