@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { Suspense } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +5,7 @@ import { APP_SHELL_PAGES } from '../../shared/app-shell';
 import { ONBOARDING_STEPS, previousPath } from '../features/onboarding/lib/onboarding-steps';
 import { lazyPage, PAGE_LOADING_DELAY_MS, PageErrorBoundary, PageLoading } from './lazy-page';
 import { ONBOARDING_STEP_NAMES, ONBOARDING_STEP_PATHS } from '../features/onboarding/lib/step-order';
+import { clientSourcesWhere } from '../test/client-sources';
 import { APP_ROUTES, backTarget } from './routes';
 
 afterEach(() => {
@@ -24,16 +23,7 @@ describe('the route table', () => {
   });
 
   it('takes the onboarding step paths from one list, features/onboarding/lib/step-order.ts (issue #26)', () => {
-    const sources = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-        const path = join(dir, entry.name);
-        if (entry.isDirectory()) return sources(path);
-        return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-      });
-    const root = join(import.meta.dirname, '..');
-    const written = sources(root)
-      .filter((file) => ONBOARDING_STEP_PATHS.some((path) => readFileSync(file, 'utf8').includes(`'${path}'`)))
-      .map((file) => relative(root, file));
+    const written = clientSourcesWhere((text) => ONBOARDING_STEP_PATHS.some((path) => text.includes(`'${path}'`)));
     expect(written).toEqual([]);
   });
 

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { clientSourcesWhere } from '../../test/client-sources';
 import { QueryState, type QueryLike } from './query-state';
 
 afterEach(cleanup);
@@ -56,21 +55,8 @@ describe('QueryState', () => {
   });
 });
 
-/** Every client source file, tests aside. */
-function clientSources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return clientSources(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
-
 describe('the load-failure block', () => {
   it('is written once: no page wires its own Try again to a query’s refetch (issue #26)', () => {
-    const root = join(import.meta.dirname, '../..');
-    const ownBlocks = clientSources(root)
-      .filter((file) => /onClick=\{\(\) => void \w+\.refetch\(\)\}/.test(readFileSync(file, 'utf8')))
-      .map((file) => relative(root, file));
-    expect(ownBlocks).toEqual([]);
+    expect(clientSourcesWhere((text) => /onClick=\{\(\) => void \w+\.refetch\(\)\}/.test(text))).toEqual([]);
   });
 });
