@@ -82,3 +82,21 @@ test('a signed-out visitor to the referral page signs in and comes back to it', 
   await expect(page).toHaveURL(/\/referral$/);
   await expect(page.getByTestId('referral-months')).toHaveText('0');
 });
+
+test('a referral page that could not be loaded says so, and Try again loads it (issue #26)', async ({ page, consoleGuard }) => {
+  await signUpThroughUi(page);
+  // The first read fails as a dropped connection would; the next goes through.
+  consoleGuard.allow(/Failed to load resource/);
+  let failed = false;
+  await page.route('**/api/referral', async (route) => {
+    if (failed) return route.continue();
+    failed = true;
+    await route.abort('failed');
+  });
+  await page.goto('/referral');
+  await expect(page.getByRole('alert')).toHaveText('Your referral details could not be loaded.');
+  await expect(page.getByTestId('referral-months')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('referral-months')).toHaveText('0');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

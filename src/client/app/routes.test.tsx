@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_SHELL_PAGES } from '../../shared/app-shell';
 import { ONBOARDING_STEPS, previousPath } from '../features/onboarding/lib/onboarding-steps';
 import { lazyPage, PAGE_LOADING_DELAY_MS, PageErrorBoundary, PageLoading } from './lazy-page';
-import { APP_ROUTES, backTarget, ONBOARDING_STEP_NAMES, ONBOARDING_STEP_PATHS } from './routes';
+import { ONBOARDING_STEP_NAMES, ONBOARDING_STEP_PATHS } from '../features/onboarding/lib/step-order';
+import { clientSourcesWhere } from '../test/client-sources';
+import { APP_ROUTES, backTarget } from './routes';
 
 afterEach(() => {
   cleanup();
@@ -18,6 +20,11 @@ describe('the route table', () => {
     for (const step of ONBOARDING_STEPS) {
       expect(APP_ROUTES.find((route) => route.path === step.path)?.back, step.path).toBe(previousPath(step));
     }
+  });
+
+  it('takes the onboarding step paths from one list, features/onboarding/lib/step-order.ts (issue #26)', () => {
+    const written = clientSourcesWhere((text) => ONBOARDING_STEP_PATHS.some((path) => text.includes(`'${path}'`)));
+    expect(written).toEqual([]);
   });
 
   it('gives the server the title and Back of every signed-in page with a fixed address, for the shell it paints (src/shared/app-shell.ts)', () => {

@@ -2,7 +2,7 @@ import { matchRoute, useLocation, useRouter, type Parser } from 'wouter';
 import type { QueryClient } from '@tanstack/react-query';
 import { authModeFrom } from '../features/auth/lib/auth-mode';
 import { AuthPage } from '../features/auth/pages/auth-page';
-import type { OnboardingStep } from '../features/onboarding/lib/onboarding-steps';
+import { ONBOARDING_STEP_NAMES, ONBOARDING_STEP_PATHS, type StepPath } from '../features/onboarding/lib/step-order';
 import { WelcomePage } from '../features/welcome/pages/welcome-page';
 import { lazyPage, type PageComponent } from './lazy-page';
 import { homePathFor } from '../lib/home-path';
@@ -33,26 +33,8 @@ const DownloadsPage = lazyPage(() => loadInfo().then((m) => m.DownloadsPage));
 const LandingPage = lazyPage(() => import('../features/home/pages/landing-page').then((m) => m.LandingPage));
 const OnboardingIndexPage = lazyPage(() => import('../features/onboarding/pages/onboarding-step-page').then((m) => m.OnboardingIndexPage));
 
-/**
- * The onboarding steps' paths, in order. The steps themselves (onboarding-steps.ts) carry their
- * checks, and with them zod and the shared schemas: importing them here would put all of that in
- * the first chunk. routes.test.ts keeps this list equal to ONBOARDING_STEPS.
- */
-export const ONBOARDING_STEP_PATHS: readonly OnboardingStep['path'][] = [
-  '/onboarding/age',
-  '/onboarding/location',
-  '/onboarding/experience',
-  '/onboarding/income',
-  '/onboarding/struggles',
-  '/onboarding/industry',
-  '/onboarding/product',
-];
-
-/** Each step's name, for the browser tab; routes.test.ts keeps it equal to ONBOARDING_STEPS too. */
-export const ONBOARDING_STEP_NAMES: readonly string[] = ['Age', 'Location', 'Experience', 'Income', 'Struggles', 'Industry', 'Product'];
-
 /** The page of one onboarding step: the step's definition loads with the page's chunk. */
-function onboardingStepPage(path: OnboardingStep['path']): PageComponent {
+function onboardingStepPage(path: StepPath): PageComponent {
   return lazyPage(async () => {
     const { OnboardingStepPage, ONBOARDING_STEPS } = await import('../features/onboarding/pages/onboarding-step-page');
     const step = ONBOARDING_STEPS.find((candidate) => candidate.path === path);

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
 import { FlaskConical, Upload } from 'lucide-react';
-import { KNOWLEDGE_EMPTY_MESSAGE, KNOWLEDGE_UPLOAD_EXTENSIONS, KNOWLEDGE_UPLOAD_MAX_BYTES, type KnowledgeTestResult } from '../../../../shared/schemas/knowledge';
+import { KNOWLEDGE_EMPTY_MESSAGE, KNOWLEDGE_UPLOAD_EXTENSIONS, KNOWLEDGE_UPLOAD_MAX_BYTES, type KnowledgeBase, type KnowledgeTestResult } from '../../../../shared/schemas/knowledge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { QueryState } from '../../../components/ui/query-state';
 import { Textarea } from '../../../components/ui/textarea';
 import { CoachMarkdown } from '../../../lib/coach-markdown';
 import { errorMessage } from '../../../lib/form-errors';
@@ -27,6 +28,14 @@ const TEST_TOAST_MS = 5000;
 /** SPEC §2 Admin panel: the knowledge base the coach draws on: view, replace, clear, upload, test, history. */
 export function KnowledgeTab() {
   const knowledge = useKnowledgeBase();
+  return (
+    <QueryState query={knowledge} layout="panel" error="Failed to fetch knowledge base" loading="Loading the knowledge base…">
+      {(kb) => <KnowledgeEditor kb={kb} />}
+    </QueryState>
+  );
+}
+
+function KnowledgeEditor({ kb }: { kb: KnowledgeBase }) {
   const replace = useReplaceKnowledge();
   const clear = useClearKnowledge();
   const upload = useUploadKnowledgeFile();
@@ -42,24 +51,10 @@ export function KnowledgeTab() {
   const [result, setResult] = useState<KnowledgeTestResult | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  if (knowledge.isError) {
-    return (
-      <Card>
-        <p role="alert" className="text-slate-700">
-          Failed to fetch knowledge base
-        </p>
-        <Button variant="secondary" className="mt-3" onClick={() => void knowledge.refetch()}>
-          Try again
-        </Button>
-      </Card>
-    );
-  }
-  if (!knowledge.data) return <p role="status" className="py-6 text-center text-slate-600">Loading the knowledge base…</p>;
-
-  const saved = knowledge.data.knowledge;
+  const saved = kb.knowledge;
   const text = draft ?? saved;
   const dirty = draft !== null && draft !== saved;
-  const { version } = knowledge.data;
+  const { version } = kb;
   const busy = replace.isPending || clear.isPending || upload.isPending;
 
   const save = () => {

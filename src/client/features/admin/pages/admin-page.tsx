@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Flag, LifeBuoy, Library, LogOut, MessageSquareText, ScrollText } from 'lucide-react';
 import type { AdminUnlockStatus } from '../../../../shared/schemas/admin';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { QueryState } from '../../../components/ui/query-state';
 import { useCurrentUser } from '../../../lib/api/current-user';
 import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast-store';
@@ -107,21 +108,20 @@ export function AdminPage() {
       </LockedCard>
     );
   }
-  if (status.isError) {
-    return (
-      <LockedCard description="Failed to connect to admin panel.">
-        <Button variant="secondary" className="w-full" onClick={() => void status.refetch()}>
-          Try again
-        </Button>
-      </LockedCard>
-    );
-  }
-  if (!status.data) {
-    return (
-      <p role="status" className="px-4 py-10 text-center text-slate-500">
-        Loading…
-      </p>
-    );
-  }
-  return status.data.unlocked ? <UnlockedPanel status={status.data} /> : <UnlockCard secret={status.data.secret} />;
+  return (
+    <QueryState
+      query={status}
+      error="Failed to connect to admin panel."
+      // The failure keeps the panel's locked card, so the page looks the same whether it loads or not.
+      renderError={(retry) => (
+        <LockedCard description="Failed to connect to admin panel.">
+          <Button variant="secondary" className="w-full" onClick={retry}>
+            Try again
+          </Button>
+        </LockedCard>
+      )}
+    >
+      {(unlock) => (unlock.unlocked ? <UnlockedPanel status={unlock} /> : <UnlockCard secret={unlock.secret} />)}
+    </QueryState>
+  );
 }

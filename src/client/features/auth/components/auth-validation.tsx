@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffectEvent, useLayoutEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearch } from 'wouter';
@@ -20,19 +20,13 @@ import { useReferralCodeCheck } from '../api/check-referral-code';
  * this loaded, where a default would have overwritten it. An untouched field reads '' as before.
  */
 
-/** The latest props, for the submit handler handed over once per change of messages. */
-function useLatest<T>(value: T) {
-  const latest = useRef(value);
-  useLayoutEffect(() => {
-    latest.current = value;
-  });
-  return latest;
-}
-
 export function SignInValidation({ bind, onSignedIn, onFailed }: ValidationProps<keyof SignInInput> & { onSignedIn: (user: User) => void; onFailed: (message: string) => void }) {
   const signIn = useSignIn();
   const { register, handleSubmit, formState } = useForm<SignInInput>({ resolver: zodResolver(signInSchema) });
-  const latest = useLatest({ mutate: signIn.mutate, onSignedIn, onFailed });
+  // The submit handler is handed over once per change of messages; an Effect Event reads the latest props when it runs.
+  const submit = useEffectEvent((input: SignInInput) =>
+    signIn.mutate(input, { onSuccess: (user) => onSignedIn(user), onError: (err) => onFailed(errorMessage(err)) }),
+  );
   const { emailOrUsername, password } = formState.errors;
   const errors = { emailOrUsername: emailOrUsername?.message, password: password?.message };
   const pending = signIn.isPending;
@@ -41,12 +35,10 @@ export function SignInValidation({ bind, onSignedIn, onFailed }: ValidationProps
       register,
       errors,
       pending,
-      onSubmit: handleSubmit((input) =>
-        latest.current.mutate(input, { onSuccess: (user) => latest.current.onSignedIn(user), onError: (err) => latest.current.onFailed(errorMessage(err)) }),
-      ),
+      onSubmit: handleSubmit((input) => submit(input)),
     });
     // errors is rebuilt each render; its messages are what matter.
-  }, [bind, register, handleSubmit, latest, pending, errors.emailOrUsername, errors.password]);
+  }, [bind, register, handleSubmit, pending, errors.emailOrUsername, errors.password]);
   return null;
 }
 
@@ -67,7 +59,15 @@ export function SignUpValidation({ bind, onSignedUp, onFailed }: ValidationProps
   const signUp = useSignUp();
   const { register, handleSubmit, formState, setError } = useForm<SignUpInput>({ resolver: zodResolver(signUpSchema) });
   const ref = useReferralCode();
-  const latest = useLatest({ mutate: signUp.mutate, onSignedUp, onFailed, ref });
+  const submit = useEffectEvent((input: SignUpInput) =>
+    signUp.mutate(ref ? { ...input, ref } : input, {
+      onSuccess: (user) => onSignedUp(user),
+      onError: (err) => {
+        // A refusal about one field shows under it alone; any other above the button.
+        if (!applyServerErrors(err, SIGN_UP_FIELDS, setError)) onFailed(errorMessage(err));
+      },
+    }),
+  );
   const { username, email, password } = formState.errors;
   const errors = { username: username?.message, email: email?.message, password: password?.message };
   const pending = signUp.isPending;
@@ -76,18 +76,10 @@ export function SignUpValidation({ bind, onSignedUp, onFailed }: ValidationProps
       register,
       errors,
       pending,
-      onSubmit: handleSubmit((input) =>
-        latest.current.mutate(latest.current.ref ? { ...input, ref: latest.current.ref } : input, {
-          onSuccess: (user) => latest.current.onSignedUp(user),
-          onError: (err) => {
-            // A refusal about one field shows under it alone; any other above the button.
-            if (!applyServerErrors(err, SIGN_UP_FIELDS, setError)) latest.current.onFailed(errorMessage(err));
-          },
-        }),
-      ),
+      onSubmit: handleSubmit((input) => submit(input)),
     });
     // errors is rebuilt each render; its messages are what matter.
-  }, [bind, register, handleSubmit, setError, latest, pending, errors.username, errors.email, errors.password]);
+  }, [bind, register, handleSubmit, pending, errors.username, errors.email, errors.password]);
   // Only a code some account has earns the note: any well-formed code would otherwise claim a friend (issue #25).
   const known = useReferralCodeCheck(ref).data?.valid === true;
   return known ? <ReferralNote /> : null;

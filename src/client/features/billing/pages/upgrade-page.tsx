@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import { Crown, Sparkles, Zap } from 'lucide-react';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { QueryState } from '../../../components/ui/query-state';
 import { useBilling } from '../../../lib/api/billing';
 import { usePlans } from '../../../lib/api/plans';
 import { cn } from '../../../lib/cn';
@@ -56,30 +57,20 @@ export function UpgradePage() {
   const plans = usePlans();
   const billing = useBilling();
 
-  if (billing.isPending) {
-    return (
-      <p role="status" className="px-4 py-10 text-center text-slate-500">
-        Loading…
-      </p>
-    );
-  }
-  if (billing.isError) {
-    return (
-      <div role="alert" className="mx-auto max-w-md space-y-3 px-4 py-10 text-center">
-        <p className="text-slate-700">Your plan could not be loaded, so we cannot tell which offers are yours.</p>
-        <Button variant="secondary" onClick={() => void billing.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  return (
+    <QueryState query={billing} error="Your plan could not be loaded, so we cannot tell which offers are yours.">
+      {(state) => <UpgradeChoices choices={upgradeChoices(plans, state)} proName={plans.pro.name} />}
+    </QueryState>
+  );
+}
 
-  const choices = upgradeChoices(plans, billing.data);
+/** What this user can buy now, or, when they have Pro already, the way to their account. */
+function UpgradeChoices({ choices, proName }: { choices: ReturnType<typeof upgradeChoices>; proName: string }) {
   if (choices.kind === 'has_pro') {
     return (
       <div className="mx-auto max-w-md px-4 py-8">
         <Card role="status" className="space-y-3 text-center">
-          <CardTitle>You already have {plans.pro.name}</CardTitle>
+          <CardTitle>You already have {proName}</CardTitle>
           <CardDescription>
             {choices.cancelling
               ? 'It is set to end at the close of the period you paid for. To keep it, choose Resume on your account page.'

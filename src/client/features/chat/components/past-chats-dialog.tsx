@@ -1,6 +1,6 @@
 import type { ConversationSummary } from '../../../../shared/schemas/chat';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { QueryState } from '../../../components/ui/query-state';
 import { cn } from '../../../lib/cn';
 import { useConversations } from '../api/get-conversations';
 
@@ -21,29 +21,24 @@ export interface PastChatsDialogProps {
 /** The user's conversations, newest first; choosing one reopens it. */
 export function PastChatsDialog({ open, onOpenChange, currentSessionId, onChoose }: PastChatsDialogProps) {
   // Fetched while the dialog is open, so it lists what the user wrote a moment ago.
-  const { data, isPending, isError, refetch } = useConversations(open);
+  const conversations = useConversations(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Past chats" description="Pick a conversation to continue it.">
-      {isPending ? (
-        <p className="text-sm text-slate-500">Loading...</p>
-      ) : isError ? (
-        <div className="space-y-2">
-          <p className="text-sm text-red-700">Your conversations could not be loaded.</p>
-          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : data.length === 0 ? (
-        <p className="text-sm text-slate-500">No conversations yet.</p>
-      ) : (
-        <ul className="-mx-2 max-h-[60vh] space-y-1 overflow-y-auto">
-          {data.map((c) => (
-            <li key={c.sessionId}>
-              <ConversationButton conversation={c} current={c.sessionId === currentSessionId} onChoose={onChoose} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={conversations} layout="compact" error="Your conversations could not be loaded.">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="text-sm text-slate-500">No conversations yet.</p>
+          ) : (
+            <ul className="-mx-2 max-h-[60vh] space-y-1 overflow-y-auto">
+              {list.map((c) => (
+                <li key={c.sessionId}>
+                  <ConversationButton conversation={c} current={c.sessionId === currentSessionId} onChoose={onChoose} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { Plus } from 'lucide-react';
 import { COMMUNITY_CATEGORY_IDS, COMMUNITY_SORTS, categoryName, type CommunityCategoryId, type CommunitySort } from '../../../../shared/schemas/community';
 import { Button } from '../../../components/ui/button';
+import { QueryState } from '../../../components/ui/query-state';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast-store';
 import { useCreatePost } from '../api/create-post';
@@ -65,7 +66,6 @@ export function CommunityPage() {
   if (!user) return null;
   if (!entitled || refusedForPlan(overview.error) || refusedForPlan(posts.error)) return <CommunityLocked />;
 
-  const items = posts.data?.pages.flatMap((page) => page.posts) ?? [];
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 lg:grid lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-6">
       <div className="min-w-0 space-y-6">
@@ -140,32 +140,23 @@ export function CommunityPage() {
             </Button>
           )}
 
-          {posts.isError && !posts.data ? (
-            <div className="rounded-xl border border-slate-200 bg-white p-6 text-center">
-              <p role="alert" className="text-slate-700">
-                The discussions could not be loaded.
-              </p>
-              <Button variant="secondary" className="mt-3" onClick={() => void posts.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : !posts.data ? (
-            <p role="status" className="py-6 text-center text-slate-500">
-              Loading discussions…
-            </p>
-          ) : items.length === 0 ? (
-            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
-              No discussions {category ? `in ${categoryName(category)} ` : ''}yet. Start the first one with New Post.
-            </p>
-          ) : (
-            <ul className="space-y-3" aria-label="Discussions" data-testid="post-list">
-              {items.map((post) => (
-                <li key={post.id}>
-                  <PostCard post={post} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState query={posts} layout="panel" error="The discussions could not be loaded." loading="Loading discussions…">
+            {({ pages }) =>
+              pages.every((page) => page.posts.length === 0) ? (
+                <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+                  No discussions {category ? `in ${categoryName(category)} ` : ''}yet. Start the first one with New Post.
+                </p>
+              ) : (
+                <ul className="space-y-3" aria-label="Discussions" data-testid="post-list">
+                  {pages.flatMap((page) => page.posts).map((post) => (
+                    <li key={post.id}>
+                      <PostCard post={post} />
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </QueryState>
           {posts.hasNextPage && (
             <Button variant="secondary" className="w-full" disabled={posts.isFetchingNextPage} onClick={() => void posts.fetchNextPage()}>
               {posts.isFetchingNextPage ? 'Loading…' : 'Load more discussions'}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { EyeOff, Pencil, Pin, Trash2 } from 'lucide-react';
-import type { PostInput } from '../../../../shared/schemas/community';
+import type { PostDetail, PostInput } from '../../../../shared/schemas/community';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { QueryState } from '../../../components/ui/query-state';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast-store';
@@ -49,41 +50,30 @@ export function PostPage() {
   const { user, entitled } = useCommunityAccess();
   const post = usePost(id, entitled && valid);
   const replies = useReplies(id, entitled && valid && post.isSuccess);
+
+  if (!user) return null;
+  if (!entitled || refusedForPlan(post.error)) return <CommunityLocked />;
+  if (!valid || (post.error instanceof ApiRequestError && post.error.status === 404)) return <NotFound />;
+  return (
+    <QueryState query={post} error="The post could not be loaded.">
+      {(p) => <PostView p={p} isAdmin={user.isAdmin} replies={replies} />}
+    </QueryState>
+  );
+}
+
+/** The loaded post with its votes, its author's and moderators' actions, and its replies. */
+function PostView({ p, isAdmin, replies }: { p: PostDetail; isAdmin: boolean; replies: ReturnType<typeof useReplies> }) {
+  const { id } = p;
   const createReply = useCreateReply(id);
   const update = useUpdatePost(id);
   const remove = useDeletePost(id);
   const [, navigate] = useLocation();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-
-  if (!user) return null;
-  if (!entitled || refusedForPlan(post.error)) return <CommunityLocked />;
-  if (!valid || (post.error instanceof ApiRequestError && post.error.status === 404)) return <NotFound />;
-  if (post.isError) {
-    return (
-      <div className="mx-auto max-w-md px-4 py-10 text-center">
-        <p role="alert" className="text-slate-700">
-          The post could not be loaded.
-        </p>
-        <Button variant="secondary" className="mt-4" onClick={() => void post.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (!post.data) {
-    return (
-      <p role="status" className="px-4 py-10 text-center text-slate-500">
-        Loading…
-      </p>
-    );
-  }
-
-  const p = post.data;
   const initial: PostInput = { title: p.title, content: p.content, category: p.category };
   const allReplies = replies.data?.pages.flatMap((page) => page.replies) ?? [];
   // A moderator hid it, and the reader is its author (the server shows it to no other member).
-  const hiddenFromOthers = p.hidden && p.mine && !user.isAdmin;
+  const hiddenFromOthers = p.hidden && p.mine && !isAdmin;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6">
       {hiddenFromOthers && (
@@ -126,7 +116,7 @@ export function PostPage() {
         <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
           <VoteButtons post={p} layout="row" />
           <div className="ml-auto flex flex-wrap items-start gap-1">
-            {user.isAdmin && !p.hidden && <PinButton postId={p.id} pinned={p.pinned} />}
+            {isAdmin && !p.hidden && <PinButton postId={p.id} pinned={p.pinned} />}
             {p.hidden ? null : p.mine ? (
               <>
                 <PostFormDialog

@@ -1,5 +1,6 @@
 import { AGE_MESSAGE, onboardingSchema, STRUGGLE_MAX, TEXT_MAX, type OnboardingInput } from '../../../../shared/schemas/onboarding';
 import { salesExperienceValues } from '../../../../shared/schemas/user';
+import { STEP_ORDER, stepPath, type StepPath, type StepSlug } from './step-order';
 
 /**
  * The seven onboarding steps (SPEC §2 Onboarding, §4, DECISIONS §10) as data: one page
@@ -8,7 +9,7 @@ import { salesExperienceValues } from '../../../../shared/schemas/user';
  */
 
 export type OnboardingField = keyof OnboardingInput;
-export type StepSlug = 'age' | 'location' | 'experience' | 'income' | 'struggles' | 'industry' | 'product';
+export type { StepSlug };
 
 export interface StepToast {
   title: string;
@@ -31,7 +32,7 @@ export type StepField =
 
 export interface OnboardingStep {
   slug: StepSlug;
-  path: `/onboarding/${StepSlug}`;
+  path: StepPath;
   /** Short name used when a later step finds this one unanswered. */
   name: string;
   heading: string;
@@ -42,11 +43,15 @@ export interface OnboardingStep {
 /** The form's values as typed: every control holds a string until the step's check converts it. */
 export type StepDraft = Partial<Record<OnboardingField, string>>;
 
+/** A step's slug, path and name, from the one list of them (step-order.ts). Defined here, not there, to keep it out of the first chunk. */
+function stepIdentity<S extends StepSlug>(slug: S) {
+  const found = STEP_ORDER.find((step) => step.slug === slug);
+  return { slug, path: stepPath(slug), name: found?.name ?? slug };
+}
+
 export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
   {
-    slug: 'age',
-    path: '/onboarding/age',
-    name: 'Age',
+    ...stepIdentity('age'),
     heading: 'How old are you?',
     hint: 'Coaching is for sales professionals aged 18 and over.',
     fields: [
@@ -60,9 +65,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
     ],
   },
   {
-    slug: 'location',
-    path: '/onboarding/location',
-    name: 'Location',
+    ...stepIdentity('location'),
     heading: 'Where are you based?',
     hint: 'Your market shapes the advice: territory, buyers and timing.',
     fields: [
@@ -87,9 +90,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
     ],
   },
   {
-    slug: 'experience',
-    path: '/onboarding/experience',
-    name: 'Experience',
+    ...stepIdentity('experience'),
     heading: 'How long have you been in sales?',
     hint: 'Pick the range that fits best.',
     fields: [
@@ -103,9 +104,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
     ],
   },
   {
-    slug: 'income',
-    path: '/onboarding/income',
-    name: 'Income',
+    ...stepIdentity('income'),
     heading: 'Your commission and your goal',
     hint: 'Whole dollars. Your target becomes the monthly goal your coach works toward.',
     fields: [
@@ -126,9 +125,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
     ],
   },
   {
-    slug: 'struggles',
-    path: '/onboarding/struggles',
-    name: 'Struggles',
+    ...stepIdentity('struggles'),
     heading: "What's holding your numbers back?",
     hint: 'Be specific: the more your coach knows, the sharper the coaching.',
     fields: [
@@ -143,9 +140,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
     ],
   },
   {
-    slug: 'industry',
-    path: '/onboarding/industry',
-    name: 'Industry',
+    ...stepIdentity('industry'),
     heading: 'Which industry do you sell in?',
     hint: 'For example software, insurance, real estate or solar.',
     fields: [
@@ -161,9 +156,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
     ],
   },
   {
-    slug: 'product',
-    path: '/onboarding/product',
-    name: 'Product',
+    ...stepIdentity('product'),
     heading: 'What do you sell?',
     hint: 'The product or service you pitch day to day.',
     fields: [
@@ -180,7 +173,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
 ];
 
 export const STEP_COUNT = ONBOARDING_STEPS.length;
-export const FIRST_STEP_PATH = '/onboarding/age';
+export const FIRST_STEP_PATH = stepPath(STEP_ORDER[0].slug);
 
 export function stepNumber(step: OnboardingStep): number {
   return ONBOARDING_STEPS.indexOf(step) + 1;

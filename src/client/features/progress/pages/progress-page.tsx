@@ -1,9 +1,11 @@
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { MessageSquare } from 'lucide-react';
+import type { Progress } from '../../../../shared/schemas/progress';
 import { ProLocked } from '../../../components/pro-locked';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { QueryState } from '../../../components/ui/query-state';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/api/current-user';
 import { useProgress } from '../api/get-progress';
@@ -65,27 +67,15 @@ export function ProgressPage() {
       />
     );
   }
-  if (progress.isError) {
-    return (
-      <div className="mx-auto max-w-md px-4 py-10 text-center">
-        <p role="alert" className="text-slate-700">
-          Your progress could not be loaded.
-        </p>
-        <Button variant="secondary" className="mt-4" onClick={() => void progress.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (!progress.data) {
-    return (
-      <p role="status" className="px-4 py-10 text-center text-slate-500">
-        Loading…
-      </p>
-    );
-  }
+  return (
+    <QueryState query={progress} error="Your progress could not be loaded.">
+      {(figures) => <ProgressFigures p={figures} />}
+    </QueryState>
+  );
+}
 
-  const p = progress.data;
+/** The user's figures: outcomes and what works for them, then their coaching, charts as they load. */
+function ProgressFigures({ p }: { p: Progress }) {
   const techniqueHeight = 70 + p.outcomes.byTechnique.length * 34;
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-4 py-6">

@@ -1,9 +1,11 @@
 import { useRef } from 'react';
 import { Copy, Gift, Share2 } from 'lucide-react';
 import { formatPrice } from '../../../../shared/plans';
+import type { ReferralState } from '../../../../shared/schemas/billing';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
+import { QueryState } from '../../../components/ui/query-state';
 import { Label } from '../../../components/ui/label';
 import { usePublicConfig } from '../../../lib/api/config';
 import { errorMessage } from '../../../lib/form-errors';
@@ -12,7 +14,6 @@ import { plural } from '../../../lib/plan-status';
 import { toast } from '../../../lib/toast-store';
 import { useReferral } from '../api/get-referral';
 import { useRedeemReferralMonth } from '../api/redeem-referral-month';
-
 
 /**
  * The link to share, absolute. The server answers an absolute link when the operator configured
@@ -30,30 +31,17 @@ const canShare = () => typeof navigator !== 'undefined' && typeof navigator.shar
  */
 export function ReferralPage() {
   const referral = useReferral();
+  return (
+    <QueryState query={referral} error="Your referral details could not be loaded.">
+      {(state) => <ReferralDetails state={state} />}
+    </QueryState>
+  );
+}
+
+function ReferralDetails({ state }: { state: ReferralState }) {
   const redeem = useRedeemReferralMonth();
   const { productName } = usePublicConfig();
   const linkInput = useRef<HTMLInputElement>(null);
-
-  if (referral.isError) {
-    return (
-      <div className="mx-auto max-w-md px-4 py-10 text-center">
-        <p role="alert" className="text-slate-700">
-          Your referral details could not be loaded.
-        </p>
-        <Button variant="secondary" className="mt-4" onClick={() => void referral.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (!referral.data) {
-    return (
-      <p role="status" className="px-4 py-10 text-center text-slate-500">
-        Loading…
-      </p>
-    );
-  }
-  const state = referral.data;
   const value = formatPrice(state.valuePerReferralCents);
   const link = absoluteLink(state.link);
   const { sameDeviceOrNetwork, sameCard } = state.notEligible;

@@ -1,8 +1,9 @@
 import { Link } from 'wouter';
 import { MessageSquare } from 'lucide-react';
-import type { TrainingPartId } from '../../../../shared/schemas/training';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import type { TrainingOverview, TrainingPartId } from '../../../../shared/schemas/training';
+import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { QueryState } from '../../../components/ui/query-state';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/api/current-user';
 import { errorMessage } from '../../../lib/form-errors';
@@ -22,33 +23,21 @@ export function TrainingPage() {
   const { data: user } = useCurrentUser();
   const entitled = Boolean(user && (user.isAdmin || user.hasProAccess));
   const training = useTraining(entitled);
-  const setMark = useSetTrainingMark();
 
   // The route's guard (app/require-user.tsx) lets only a signed-in user in; null covers the moment of signing out.
   if (!user) return null;
   if (!entitled || (training.error instanceof ApiRequestError && training.error.status === 403)) return <TrainingLocked />;
+  return (
+    <QueryState query={training} error="The training could not be loaded.">
+      {(overview) => <TrainingCourse overview={overview} />}
+    </QueryState>
+  );
+}
 
-  if (training.isError) {
-    return (
-      <div className="mx-auto max-w-md px-4 py-10 text-center">
-        <p role="alert" className="text-slate-700">
-          The training could not be loaded.
-        </p>
-        <Button variant="secondary" className="mt-4" onClick={() => void training.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (!training.data) {
-    return (
-      <p role="status" className="px-4 py-10 text-center text-slate-500">
-        Loading…
-      </p>
-    );
-  }
-
-  const { parts, totalMinutes, watchedMinutes } = training.data;
+/** The course with the user's saved and watched marks, each toggled in place. */
+function TrainingCourse({ overview }: { overview: TrainingOverview }) {
+  const setMark = useSetTrainingMark();
+  const { parts, totalMinutes, watchedMinutes } = overview;
   const pendingPart: TrainingPartId | undefined = setMark.isPending ? setMark.variables.partId : undefined;
   const toggle = (partId: TrainingPartId, mark: 'saved' | 'watched', on: boolean) =>
     setMark.mutate({ partId, mark, on }, { onError: (err) => toast({ title: 'Not saved', description: errorMessage(err), variant: 'destructive' }) });
