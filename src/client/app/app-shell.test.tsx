@@ -1,7 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plans } from '../../shared/plans';
 import type { PublicConfig } from '../../shared/schemas/config';
@@ -10,7 +7,8 @@ import { makeUser } from '../test/make-user';
 import { AppLayout } from './layout/app-layout';
 import { AppRoutes } from './router';
 import { APP_ROUTES } from './routes';
-import { stubFetch } from '../test/fetch-mock';
+import { json, stubFetch } from '../test/fetch-mock';
+import { renderWithApp } from '../test/render';
 import { STATIC_WELCOME_ID } from '../../shared/chat-welcome';
 
 /** Not the default name, so a title that comes from the configuration can be told from a hard-coded one. */
@@ -24,7 +22,6 @@ const config: PublicConfig = {
   freeOffer: 'Free to start: 1 AI coaching chat every 7 days, no credit card.',
 };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fetchMock = stubFetch();
 
 /** Answers the app's requests with `user` as the session ('pending': the session read never answers). */
@@ -44,18 +41,12 @@ function serveSession(user: User | null | 'unknown' | 'pending') {
 /** Renders the whole shell (chrome and routes) at `path`, as `user` (null: signed out; 'unknown': the session read fails). */
 function renderAppAt(path: string, user: User | null | 'unknown' | 'pending' = null) {
   serveSession(user);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const memory = memoryLocation({ path, record: true });
-  render(
-    <QueryClientProvider client={client}>
-      <Router hook={memory.hook}>
-        <AppLayout>
-          <AppRoutes />
-        </AppLayout>
-      </Router>
-    </QueryClientProvider>,
-  );
-  return memory;
+  return renderWithApp(
+    <AppLayout>
+      <AppRoutes />
+    </AppLayout>,
+    { path },
+  ).memory;
 }
 
 /** The shell's header bar: the first banner, ahead of <main> (the legal pages have a <header> of their own inside it). */
@@ -66,6 +57,8 @@ function headerBar(): HTMLElement {
   return found;
 }
 const backLink = () => within(headerBar()).getByRole('link', { name: 'Back' });
+/** Where the header's Back goes; null when the header has none. */
+const backHref = () => within(headerBar()).queryByRole('link', { name: 'Back' })?.getAttribute('href') ?? null;
 const headerTitle = () => within(headerBar()).queryByRole('heading', { level: 1 })?.textContent ?? '';
 
 // Every page's chunk is loaded before the tests: a page a test only passes through would otherwise
@@ -102,8 +95,7 @@ describe('the header bar: Back and title', () => {
   ])('%s (as %o) goes Back to %s under the title "%s"', async (path, user, back, title, tabTitle) => {
     const memory = renderAppAt(path, user);
     await waitFor(() => expect(document.title).toBe(tabTitle));
-    if (back === null) expect(within(headerBar()).queryByRole('link', { name: 'Back' })).toBeNull();
-    else await waitFor(() => expect(backLink().getAttribute('href')).toBe(back));
+    await waitFor(() => expect(backHref()).toBe(back));
     expect(headerTitle()).toBe(title);
     expect(memory.history.at(-1)).toBe(path);
   });
@@ -117,8 +109,7 @@ describe('the header bar: Back and title', () => {
   ])('while the session is read, %s has the Back a signed-in rep sees (%s)', async (path, back) => {
     renderAppAt(path, 'pending');
     await waitFor(() => expect(headerTitle()).not.toBe(''));
-    if (back === null) expect(within(headerBar()).queryByRole('link', { name: 'Back' })).toBeNull();
-    else expect(backLink().getAttribute('href')).toBe(back);
+    expect(backHref()).toBe(back);
   });
 
   it('follows Back: from an onboarding step to the step before it', async () => {

@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { APP_SHELL_LOADING_CLASS } from '../../shared/app-shell';
 import { plans } from '../../shared/plans';
 import { makeUser } from '../test/make-user';
-import { stubFetch } from '../test/fetch-mock';
+import { json, stubFetch } from '../test/fetch-mock';
+import { renderWithApp } from '../test/render';
 
 /**
  * The loading line the server paints in the root of a signed-in page (src/shared/app-shell.ts)
@@ -18,8 +16,6 @@ afterEach(() => {
   cleanup();
   document.body.innerHTML = '';
 });
-
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
 it('keeps the painted "Loading your coach…" line in its place until the page has shown', async () => {
   // The page as the server sent it, before the app's modules have run.
@@ -36,14 +32,7 @@ it('keeps the painted "Loading your coach…" line in its place until the page h
     return json({ productName: 'SalesCoach', companyName: 'SalesCoach', supportEmail: 'help@example.com', privacyEmail: 'privacy@example.com', tutorialVideoId: null, coachModel: null });
   });
   document.body.innerHTML = '';
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Router hook={memoryLocation({ path: '/account' }).hook}>
-        <AppRoutes />
-      </Router>
-    </QueryClientProvider>,
-  );
+  renderWithApp(<AppRoutes />, { path: '/account' });
   // Waiting for the session: the same line, with the same classes.
   const line = await screen.findByRole('status');
   expect(line.textContent).toBe('Loading your coach…');

@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiGet, apiRequest, ApiRequestError } from './api-client';
 import { forgetSignedOutReason, signedOutReason } from './session-ended';
+import { stubFetch } from '../test/fetch-mock';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => vi.unstubAllGlobals());
+const fetchMock = stubFetch();
 
 /** What apiRequest threw for an answer with this body and status. */
 async function failureFor(body: string, init: ResponseInit): Promise<ApiRequestError> {

@@ -17,3 +17,6 @@ export function stubFetch(): Mock<typeof fetch> {
   });
   return fetchMock;
 }
+
+/** A JSON answer of the API, for a stubbed `fetch` to return. */
+export const json = (body: unknown, status = 200): Response => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

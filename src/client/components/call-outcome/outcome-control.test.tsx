@@ -1,22 +1,16 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ReplyOutcome } from '../../../shared/schemas/progress';
-import { stubFetch } from '../../test/fetch-mock';
+import { json, stubFetch } from '../../test/fetch-mock';
+import { renderWithApp } from '../../test/render';
 import { OutcomeControl } from './outcome-control';
 
 const fetchMock = stubFetch();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const AT = '2026-01-15T12:00:00.000Z';
 
-function renderControl(outcome: ReplyOutcome | null = null, client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })) {
-  render(
-    <QueryClientProvider client={client}>
-      <OutcomeControl messageId={41} outcome={outcome} method="LAER" showNote />
-    </QueryClientProvider>,
-  );
-  return client;
+function renderControl(outcome: ReplyOutcome | null = null) {
+  return renderWithApp(<OutcomeControl messageId={41} outcome={outcome} method="LAER" showNote />).client;
 }
 
 const requestOf = (call: Parameters<typeof fetch>) => ({ url: String(call[0]), method: call[1]?.method, body: call[1]?.body ? JSON.parse(String(call[1].body)) : undefined });

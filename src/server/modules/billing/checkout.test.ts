@@ -183,7 +183,10 @@ describe('mass assignment', () => {
       for (const url of ['/api/create-basic-subscription', '/api/create-pro-subscription', '/api/create-pro-promo-subscription']) {
         expect((await post(t, u, url, { attemptId, ...extra })).statusCode).toBe(400);
       }
-      if (!('subscriptionId' in extra)) expect((await post(t, u, '/api/payment-success', { subscriptionId: 'sub_sbx_x', ...extra })).statusCode).toBe(400);
+      // A bad subscriptionId is payment-success's own case; the others are sent with a well-formed one.
+      for (const body of 'subscriptionId' in extra ? [] : [{ subscriptionId: 'sub_sbx_x', ...extra }]) {
+        expect((await post(t, u, '/api/payment-success', body)).statusCode).toBe(400);
+      }
       expect((await post(t, u, '/api/billing/cancel', extra)).statusCode).toBe(400);
       expect((await post(t, u, '/api/billing/resume', extra)).statusCode).toBe(400);
       expect((await post(t, u, '/api/sandbox/confirm-payment', { clientSecret: 'x', card: CARD_OK, ...extra })).statusCode).toBe(400);

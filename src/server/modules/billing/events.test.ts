@@ -109,7 +109,8 @@ describe('any arrival order ends in the same state', () => {
       ];
       for (const i of order) {
         const event = events[i];
-        if (event) expect((await deliver(event)).statusCode).toBe(200);
+        if (!event) throw new Error(`no event ${i}`);
+        expect((await deliver(event)).statusCode).toBe(200);
       }
       const row = await rowOf(sub);
       finals.push({ status: row?.status, currentPeriodEnd: row?.currentPeriodEnd, cancel: row?.cancelAtPeriodEnd, paidThrough: row?.paidThrough });

@@ -247,7 +247,9 @@ describe('PUT /api/outcomes/:messageId', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       const body = res.json<{ message: string; errors: Record<string, string[]> }>();
       expect(body.message).not.toBe('');
-      if (field) expect(Object.keys(body.errors), JSON.stringify(payload)).toContain(field);
+      // A key the schema does not know is refused as a whole, with no field to point at.
+      const fields = Object.keys(body.errors ?? {});
+      expect(field === '' || fields.includes(field), `${JSON.stringify(payload)}: ${fields.join()}`).toBe(true);
     }
     for (const url of ['/api/outcomes/abc', '/api/outcomes/0', '/api/outcomes/-3', '/api/outcomes/99999999999']) {
       expect((await call('PUT', url, u.cookie, { result: 'won' })).statusCode, url).toBe(400);

@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { fireEvent, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../../test/fetch-mock';
+import { json, stubFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { EmailForm } from './email-form';
 import { PasswordForm } from './password-form';
@@ -18,13 +16,9 @@ const fetchMock = stubFetch();
 const REFUSAL = 'The service is busy. Please try again.';
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-function renderWith(ui: ReactNode) {
-  fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: REFUSAL }), { status: 503, headers: { 'content-type': 'application/json' } }));
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <Router hook={memoryLocation({ path: '/account' }).hook}>{ui}</Router>
-    </QueryClientProvider>,
-  );
+function renderWith(ui: ReactElement) {
+  fetchMock.mockResolvedValue(json({ message: REFUSAL }, 503));
+  renderWithApp(ui, { path: '/account' });
 }
 
 async function expectRefusalBy(buttonName: string) {

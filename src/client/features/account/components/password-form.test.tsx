@@ -1,21 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULES } from '../../../../shared/schemas/auth-rules';
 import { PASSWORDS_DIFFER } from '../../../../shared/schemas/account';
 import { PASSWORD_IS_IDENTITY } from '../../../../shared/schemas/password-identity';
 import { stubFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
 import { PasswordForm } from './password-form';
 
 const fetchMock = stubFetch();
 const account = { username: 'Pipeline_Pro', email: 'Jordan.Closer@example.com' };
 
 function renderForm() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <PasswordForm account={account} />
-    </QueryClientProvider>,
-  );
+  renderWithApp(<PasswordForm account={account} />);
 }
 
 describe('the password change form', () => {

@@ -1,15 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BillingState, SubscriptionView } from '../../../../shared/schemas/billing';
 import { billingKey } from '../../../lib/api/billing';
 import { toast } from '../../../lib/toast-store';
 import { SubscriptionBlock } from './subscription-block';
-import { stubFetch } from '../../../test/fetch-mock';
+import { json, stubFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
 
 vi.mock('../../../lib/toast-store', () => ({ toast: vi.fn(() => 1), dismissToast: vi.fn() }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fetchMock = stubFetch();
 
 const END = '2026-12-23T12:00:00.000Z';
@@ -47,13 +46,7 @@ function renderBlock(initial: BillingState, after?: BillingState) {
     if (url === '/api/plans') return json({ message: 'not needed' }, 500);
     return json({ message: 'Something went wrong on our side.' }, 500);
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SubscriptionBlock />
-    </QueryClientProvider>,
-  );
-  return client;
+  return renderWithApp(<SubscriptionBlock />).client;
 }
 
 afterEach(() => {

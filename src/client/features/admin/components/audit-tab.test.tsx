@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { auditPageSchema, type AuditEntry } from '../../../../shared/schemas/admin';
-import { stubFetch } from '../../../test/fetch-mock';
+import { json, stubFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
 import { AuditTab } from './audit-tab';
 
 const fetchMock = stubFetch();
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   id: 1,
   createdAt: '2026-01-15T12:00:00.000Z',
@@ -31,11 +29,7 @@ describe('the audit log', () => {
       nextBefore: null,
     });
     fetchMock.mockImplementation(async () => json(page));
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <AuditTab />
-      </QueryClientProvider>,
-    );
+    renderWithApp(<AuditTab />);
     const rows = await screen.findAllByRole('listitem');
     expect(rows.map((r) => r.children[1]?.textContent)).toEqual(['ops_anna', 'command line', 'deleted account']);
     expect(screen.getByText('cli (OS user root): rep_bo <bo@example.com> is now an admin')).toBeTruthy();

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { escalationSchema } from '../../../../shared/schemas/escalations';
 import { KNOWLEDGE_EMPTY_MESSAGE, UPLOAD_TYPE_MESSAGE } from '../../../../shared/schemas/knowledge';
-import { stubFetch } from '../../../test/fetch-mock';
+import { json, stubFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
 import { EscalationsTab } from './escalations-tab';
 import { KnowledgeTab } from './knowledge-tab';
 import { UnlockCard } from './unlock-card';
@@ -16,11 +16,10 @@ vi.mock('../../../lib/toast-store', () => ({ toast }));
 // Issue #25: an error about a field or a button is read next to it and stays; it is not a toast.
 const fetchMock = stubFetch();
 beforeEach(() => toast.mockReset());
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const BUSY = 'The service is busy. Please try again.';
 
-function renderWith(ui: ReactNode) {
-  render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>{ui}</QueryClientProvider>);
+function renderWith(ui: ReactElement) {
+  renderWithApp(ui);
 }
 
 /** The alert holding `text`, which `button` points at. */

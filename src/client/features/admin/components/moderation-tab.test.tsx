@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { moderationPostSchema, moderationQueueSchema, moderationReplySchema, type ModerationPost, type ModerationReply } from '../../../../shared/schemas/moderation';
-import { stubFetch } from '../../../test/fetch-mock';
+import { json, stubFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
 import { ModerationTab } from './moderation-tab';
 
 const toast = vi.hoisted(() => vi.fn());
@@ -11,8 +11,6 @@ vi.mock('../../../lib/toast-store', () => ({ toast }));
 
 const fetchMock = stubFetch();
 beforeEach(() => toast.mockReset());
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const XSS = '<img src=x onerror="window.__owned=1"> Buy followers cheap!!!';
 
@@ -92,12 +90,7 @@ function contractServer(initial: ModerationPost[], initialReplies: ModerationRep
 }
 
 function renderTab() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ModerationTab />
-    </QueryClientProvider>,
-  );
+  renderWithApp(<ModerationTab />);
 }
 
 describe('ModerationTab (against shared/schemas/moderation.ts)', () => {

@@ -1,16 +1,13 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUnlockStatus } from '../../../../shared/schemas/admin';
 import type { Escalation } from '../../../../shared/schemas/escalations';
 import type { KnowledgeBase } from '../../../../shared/schemas/knowledge';
 import type { User } from '../../../../shared/schemas/user';
-import { currentUserKey } from '../../../lib/api/current-user';
-import { stubFetch } from '../../../test/fetch-mock';
+import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
+import { renderWithApp } from '../../../test/render';
 import { AdminPage } from './admin-page';
 
 const toast = vi.hoisted(() => vi.fn());
@@ -19,7 +16,6 @@ vi.mock('../../../lib/toast-store', () => ({ toast }));
 const fetchMock = stubFetch();
 beforeEach(() => toast.mockReset());
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const LOCKED: AdminUnlockStatus = { unlocked: false, unlockedUntil: null, secret: 'password' };
 const UNLOCKED: AdminUnlockStatus = { unlocked: true, unlockedUntil: new Date(Date.now() + 30 * 60_000).toISOString(), secret: 'password' };
 const KNOWLEDGE: KnowledgeBase = {
@@ -56,15 +52,7 @@ function serve(routes: Routes) {
 const calls = () => fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
 
 function renderAdmin(user: User) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(currentUserKey, user);
-  render(
-    <QueryClientProvider client={client}>
-      <Router hook={memoryLocation({ path: '/admin' }).hook}>
-        <AdminPage />
-      </Router>
-    </QueryClientProvider>,
-  );
+  renderWithApp(<AdminPage />, { path: '/admin', user });
 }
 
 describe('AdminPage', () => {

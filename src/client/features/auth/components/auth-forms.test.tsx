@@ -1,10 +1,11 @@
 import { Component, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { PASSWORD_RULES, signInSchema, signUpSchema } from '../../../../shared/schemas/auth';
+import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
+import { renderWithApp } from '../../../test/render';
 
 /*
  * The auth forms paint before their validation (zod, react-hook-form) has loaded. These tests
@@ -31,11 +32,6 @@ async function loadForms() {
   return { SignInForm: signIn.SignInForm, SignUpForm: signUp.SignUpForm, authValidation: form.authValidation };
 }
 
-function renderWithClient(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
-
 /** Stands in for the page's error boundary (app/lazy-page.tsx), which a feature does not import. */
 class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -57,25 +53,18 @@ function schemaMessages(schema: z.ZodType, input: unknown): string[] {
 
 const alerts = () => screen.queryAllByRole('alert').map((el) => el.textContent);
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
 beforeEach(() => {
   hold.gate = Promise.resolve();
   hold.fail = false;
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('the sign-up form before its validation has loaded', () => {
   it('shows its fields and the password rules, keeps what is typed, and holds an early submit for the schema to check', async () => {
     holdValidation();
     const { SignUpForm, authValidation } = await loadForms();
-    renderWithClient(<SignUpForm onSignedUp={vi.fn()} onFailed={vi.fn()} />);
+    renderWithApp(<SignUpForm onSignedUp={vi.fn()} onFailed={vi.fn()} />);
     expect(screen.getByLabelText('Username')).toBeTruthy();
     expect(screen.getByText(PASSWORD_RULES)).toBeTruthy();
 
@@ -103,7 +92,7 @@ describe('the sign-up form before its validation has loaded', () => {
     const user = makeUser({ username: 'new_rep' });
     fetchMock.mockResolvedValue(json(user, 201));
     const onSignedUp = vi.fn();
-    renderWithClient(<SignUpForm onSignedUp={onSignedUp} onFailed={vi.fn()} />);
+    renderWithApp(<SignUpForm onSignedUp={onSignedUp} onFailed={vi.fn()} />);
     type('Username', ' new_rep ');
     type('Email', 'new_rep@example.com');
     type('Password', 'a-long-enough-password');
@@ -126,7 +115,7 @@ describe('when the validation is fetched', () => {
     vi.stubGlobal('requestIdleCallback', vi.fn(() => 1));
     vi.stubGlobal('cancelIdleCallback', vi.fn());
     const { SignInForm, authValidation } = await loadForms();
-    renderWithClient(<SignInForm onSignedIn={vi.fn()} onFailed={vi.fn()} />);
+    renderWithApp(<SignInForm onSignedIn={vi.fn()} onFailed={vi.fn()} />);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(window.requestIdleCallback).toHaveBeenCalled();
     expect(authValidation.loaded()).toBeUndefined();
@@ -138,7 +127,7 @@ describe('when the validation is fetched', () => {
 describe('the auth forms with their validation loaded', () => {
   it('sign-in: an empty submit shows the schema messages, focuses the first field and sends nothing', async () => {
     const { SignInForm, authValidation } = await loadForms();
-    renderWithClient(<SignInForm onSignedIn={vi.fn()} onFailed={vi.fn()} />);
+    renderWithApp(<SignInForm onSignedIn={vi.fn()} onFailed={vi.fn()} />);
     await waitFor(() => expect(authValidation.loaded()).toBeDefined());
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(alerts()).toEqual(schemaMessages(signInSchema, { emailOrUsername: '', password: '' })));
@@ -154,7 +143,7 @@ describe('the auth forms with their validation loaded', () => {
     const { SignUpForm } = await loadForms();
     fetchMock.mockResolvedValue(json({ message: 'That username is already taken.', errors: { username: ['That username is already taken.'] } }, 409));
     const onFailed = vi.fn();
-    renderWithClient(<SignUpForm onSignedUp={vi.fn()} onFailed={onFailed} />);
+    renderWithApp(<SignUpForm onSignedUp={vi.fn()} onFailed={onFailed} />);
     type('Username', 'taken_name');
     type('Email', 'taken@example.com');
     type('Password', 'a-long-enough-password');
@@ -164,38 +153,28 @@ describe('the auth forms with their validation loaded', () => {
   });
 
   it("sign-up through a friend's link says so, and promises the newcomer no reward the rules do not give", async () => {
-    history.replaceState(null, '', '/auth?mode=signup&ref=FRIEND42');
     fetchMock.mockResolvedValue(json({ valid: true }));
-    try {
-      const { SignUpForm } = await loadForms();
-      renderWithClient(<SignUpForm onSignedUp={vi.fn()} onFailed={vi.fn()} />);
-      const note = await screen.findByTestId('referral-note');
-      expect(note.textContent).toContain('A friend invited you.');
-      expect(note.textContent).toContain('your friend may earn a free month of Pro');
-    } finally {
-      history.replaceState(null, '', '/');
-    }
+    const { SignUpForm } = await loadForms();
+    renderWithApp(<SignUpForm onSignedUp={vi.fn()} onFailed={vi.fn()} />, { path: '/auth?mode=signup&ref=FRIEND42' });
+    const note = await screen.findByTestId('referral-note');
+    expect(note.textContent).toContain('A friend invited you.');
+    expect(note.textContent).toContain('your friend may earn a free month of Pro');
   });
 
   it('sign-up through a link whose code no account has says nothing of a friend (issue #25)', async () => {
-    history.replaceState(null, '', '/auth?mode=signup&ref=NOSUCHCODE');
     fetchMock.mockResolvedValue(json({ valid: false }));
-    try {
-      const { SignUpForm, authValidation } = await loadForms();
-      renderWithClient(<SignUpForm onSignedUp={vi.fn()} onFailed={vi.fn()} />);
-      await waitFor(() => expect(authValidation.loaded()).toBeDefined());
-      await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/api/referral/codes/NOSUCHCODE'), expect.anything()));
-      // Let the answer arrive and render before looking.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(screen.queryByTestId('referral-note')).toBeNull();
-    } finally {
-      history.replaceState(null, '', '/');
-    }
+    const { SignUpForm, authValidation } = await loadForms();
+    renderWithApp(<SignUpForm onSignedUp={vi.fn()} onFailed={vi.fn()} />, { path: '/auth?mode=signup&ref=NOSUCHCODE' });
+    await waitFor(() => expect(authValidation.loaded()).toBeDefined());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/api/referral/codes/NOSUCHCODE'), expect.anything()));
+    // Let the answer arrive and render before looking.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('referral-note')).toBeNull();
   });
 
   it('sign-up without a referral link says nothing of one', async () => {
     const { SignUpForm, authValidation } = await loadForms();
-    renderWithClient(<SignUpForm onSignedUp={vi.fn()} onFailed={vi.fn()} />);
+    renderWithApp(<SignUpForm onSignedUp={vi.fn()} onFailed={vi.fn()} />);
     await waitFor(() => expect(authValidation.loaded()).toBeDefined());
     expect(screen.queryByTestId('referral-note')).toBeNull();
   });
@@ -204,7 +183,7 @@ describe('the auth forms with their validation loaded', () => {
     hold.fail = true;
     const { SignInForm } = await loadForms();
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderWithClient(
+    renderWithApp(
       <Boundary>
         <SignInForm onSignedIn={vi.fn()} onFailed={vi.fn()} />
       </Boundary>,

@@ -1,18 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route } from 'wouter';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../test/make-user';
 import { safeReturnPath } from '../../../lib/return-path';
 
 const returnPathFrom = (search: string) => safeReturnPath(new URLSearchParams(search).get('next'));
 import { AuthPage } from './auth-page';
-import { stubFetch } from '../../../test/fetch-mock';
+import { json, stubFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
 
 vi.mock('../../../lib/toast-store', () => ({ toast: vi.fn(() => 1), dismissToast: vi.fn() }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fetchMock = stubFetch();
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -24,20 +22,14 @@ function renderAuth(path: string, initialMode: 'signin' | 'signup' = 'signin') {
     if (url === '/api/auth/signup') return json(makeUser());
     return json({ message: `unexpected ${url}` }, 500);
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const [pathname, search = ''] = path.split('?');
-  const memory = memoryLocation({ path: pathname, searchPath: search, record: true });
-  render(
-    <QueryClientProvider client={client}>
-      <Router hook={memory.hook} searchHook={memory.searchHook}>
-        {/* The page leaves the screen once it navigates away, as in the app's router. */}
-        <Route path={pathname ?? '/auth'}>
-          <AuthPage initialMode={initialMode} />
-        </Route>
-      </Router>
-    </QueryClientProvider>,
-  );
-  return memory;
+  const [pathname] = path.split('?');
+  return renderWithApp(
+    // The page leaves the screen once it navigates away, as in the app's router.
+    <Route path={pathname ?? '/auth'}>
+      <AuthPage initialMode={initialMode} />
+    </Route>,
+    { path },
+  ).memory;
 }
 
 

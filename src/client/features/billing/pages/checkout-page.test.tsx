@@ -1,7 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plans } from '../../../../shared/plans';
 import type { BillingState, CheckoutPlan, CreateSubscriptionResult } from '../../../../shared/schemas/billing';
@@ -9,7 +6,8 @@ import { billingKey } from '../../../lib/api/billing';
 import { chatStatusKey } from '../../../lib/api/chat-status';
 import { currentUserKey } from '../../../lib/api/current-user';
 import { toast } from '../../../lib/toast-store';
-import { stubFetch } from '../../../test/fetch-mock';
+import { json, stubFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
 import { CheckoutPage } from './checkout-page';
 
 vi.mock('../../../lib/toast-store', () => ({ toast: vi.fn(() => 1), dismissToast: vi.fn() }));
@@ -31,8 +29,6 @@ vi.mock('../components/stripe-payment-form', () => ({
     );
   },
 }));
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const FREE: BillingState = { plan: 'free', provider: 'sandbox', subscription: null, proUntil: null, basicUntil: null, promoAvailable: true, ended: null, trialEndsAt: null, notice: null };
 const PERIOD_END = '2026-12-23T12:00:00.000Z';
@@ -67,16 +63,9 @@ function renderCheckout(plan: CheckoutPlan, server: Server = {}) {
     if (url === '/api/payment-success') return server.success?.() ?? json(subscribed(plan === 'basic' ? 'basic' : 'pro'));
     return json({ message: `unexpected ${url}` }, 500);
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const { memory, client } = renderWithApp(<CheckoutPage plan={plan} />, { path: '/checkout' });
+  // Nothing is invalidated while the page first renders: only a payment does.
   const invalidated = vi.spyOn(client, 'invalidateQueries');
-  const memory = memoryLocation({ path: '/checkout', record: true });
-  render(
-    <QueryClientProvider client={client}>
-      <Router hook={memory.hook}>
-        <CheckoutPage plan={plan} />
-      </Router>
-    </QueryClientProvider>,
-  );
   return { memory, client, invalidated };
 }
 

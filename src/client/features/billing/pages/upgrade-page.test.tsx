@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildPlanCatalogue, type PlanCatalogue } from '../../../../shared/plans';
 import type { BillingState } from '../../../../shared/schemas/billing';
 import { billingKey } from '../../../lib/api/billing';
 import { plansQuery } from '../../../lib/api/plans';
+import { stubFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
 import { UpgradePage } from './upgrade-page';
 
 /*
@@ -34,21 +33,16 @@ function servedCatalogue(): PlanCatalogue {
 }
 
 function renderChooser(billing: BillingState, plans: PlanCatalogue = servedCatalogue()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
-  client.setQueryData(plansQuery.queryKey, plans);
-  client.setQueryData(billingKey, billing);
-  render(
-    <QueryClientProvider client={client}>
-      <Router hook={memoryLocation({ path: '/upgrade' }).hook}>
-        <UpgradePage />
-      </Router>
-    </QueryClientProvider>,
-  );
+  renderWithApp(<UpgradePage />, { path: '/upgrade', data: [[plansQuery.queryKey, plans], [billingKey, billing]] });
 }
 
 const offerPlans = () => screen.getAllByTestId(/^offer-(proPromo|pro|basic)$/).map((card) => card.dataset['testid']);
 
-afterEach(cleanup);
+// Nothing is answered: the chooser reads the catalogue and the billing state from the cache.
+const fetchMock = stubFetch();
+beforeEach(() => {
+  fetchMock.mockImplementation(() => new Promise<Response>(() => {}));
+});
 
 describe('the plan chooser', () => {
   it('offers the launch special first while it is available, then Pro and Basic, each at its checkout with the catalogue price', () => {

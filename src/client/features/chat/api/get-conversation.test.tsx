@@ -1,16 +1,15 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../../shared/schemas/chat';
-import { stubFetch } from '../../../test/fetch-mock';
+import { json, stubFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
 import { TEAM_REPLY_POLL_MS, useConversation } from './get-conversation';
 
 const fetchMock = stubFetch();
 afterEach(() => vi.useRealTimers());
 
 const SESSION = '8f1c3c5e-0000-4000-8000-000000000000';
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const at = '2026-01-15T12:00:00.000Z';
 
 function Conversation({ paused = false }: { paused?: boolean }) {
@@ -21,12 +20,7 @@ function Conversation({ paused = false }: { paused?: boolean }) {
 function renderWith(answers: ChatSession[], paused = false) {
   let n = 0;
   fetchMock.mockImplementation(async () => json(answers[Math.min(n++, answers.length - 1)]));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Conversation paused={paused} />
-    </QueryClientProvider>,
-  );
+  renderWithApp(<Conversation paused={paused} />);
 }
 
 const waiting: ChatSession = {

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '../../../lib/api/current-user';
 import { writeStoredUser } from '../../../lib/stored-user';
+import { createQueryClient } from '../../../lib/query-client';
+import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
 import { prefetchChat } from './prefetch-chat';
 
@@ -13,16 +14,14 @@ vi.mock('../components/welcome-dialog', () => {
 });
 
 const SESSION = '11111111-1111-4111-8111-111111111111';
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const status = { access: 'trial', plan: 'trial', canStartConversation: true, unlimited: true, freeChatsRemaining: 1, nextResetAt: null, daysUntilReset: null, trialEndsAt: null, trialDaysLeft: 9, openFreeSessionId: null, openFreeUntil: null, openFreeMessagesLeft: null };
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const urls = () => fetchMock.mock.calls.map(([url]) => String(url));
 let sessionUser: ReturnType<typeof makeUser> | null = null;
 
 beforeEach(() => {
   sessionUser = null;
-  fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url === '/api/auth/session') return json({ user: sessionUser });
@@ -31,15 +30,14 @@ beforeEach(() => {
     if (url === `/api/chat/sessions/${SESSION}`) return json({ sessionId: SESSION, messages: [] });
     return json({ message: 'unexpected' }, 500);
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
-const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+/** The app's own client, fresh for each test. */
+const client = createQueryClient;
 
 describe('prefetchChat', () => {
   it('for a signed-in user: the status and the list at once, then the conversation the page will open', async () => {

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
 import { ApiRequestError } from '../../../lib/api-client';
+import { stubFetch } from '../../../test/fetch-mock';
 import { ChatStreamError, streamMessage } from './stream-message';
 
 const SESSION = '11111111-1111-4111-8111-111111111111';
@@ -13,7 +14,7 @@ const event = (name: string, data: unknown, lineEnd = '\n') => `event: ${name}${
 /** The whole reply as the server writes it, with non-ASCII text so a cut can fall inside a character. */
 const fullBody = event('user', userMessage) + event('delta', { text: 'Héllo — ' }) + event('delta', { text: 'ask first 👋' }) + event('done', reply);
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
 /** Answers the next request with `chunks` as the body, delivered one read at a time. */
 function answerWith(chunks: Array<string | Uint8Array>, init: ResponseInit = { status: 200, headers: { 'content-type': 'text/event-stream' } }) {
@@ -42,13 +43,6 @@ async function send() {
   );
   return { ...result, users, deltas };
 }
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('streamMessage', () => {
   it('posts the message and follows user, deltas, then done', async () => {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
+import { renderWithApp } from '../../../test/render';
 import { MessageBubble } from './message-bubble';
 
 afterEach(cleanup);
@@ -17,12 +17,7 @@ const reply = (overrides: Partial<ChatMessage> = {}): ChatMessage => ({
 });
 
 function renderBubble(message: ChatMessage) {
-  const client = new QueryClient();
-  render(
-    <QueryClientProvider client={client}>
-      <MessageBubble message={message} />
-    </QueryClientProvider>,
-  );
+  renderWithApp(<MessageBubble message={message} />);
 }
 
 describe('the "Tried it?" control under a coach reply', () => {

@@ -1,28 +1,24 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { BillingState } from '../../../../shared/schemas/billing';
 import { billingKey } from '../../../lib/api/billing';
+import { stubFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
 import { PaymentRequiredDialog } from './payment-required-dialog';
 import { UpgradeScreen } from './upgrade-screen';
 
 /** Issue #14, #25: every upgrade button of the chat leads to the one plan chooser, /upgrade, which leads to the checkouts. */
-function renderWithRouter(ui: ReactNode, billing?: BillingState) {
-  const memory = memoryLocation({ path: '/chat', record: true });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
-  if (billing) client.setQueryData(billingKey, billing);
-  render(
-    <QueryClientProvider client={client}>
-      <Router hook={memory.hook}>{ui}</Router>
-    </QueryClientProvider>,
-  );
-  return memory;
+// Nothing is answered: what the screens show comes from the cache, as the chat page left it.
+const fetchMock = stubFetch();
+beforeEach(() => {
+  fetchMock.mockImplementation(() => new Promise<Response>(() => {}));
+});
+
+function renderWithRouter(ui: ReactElement, billing?: BillingState) {
+  return renderWithApp(ui, { path: '/chat', data: billing ? [[billingKey, billing]] : [] }).memory;
 }
 
-afterEach(cleanup);
 
 const freeUser = (over: Partial<BillingState> = {}): BillingState => ({
   plan: 'free',

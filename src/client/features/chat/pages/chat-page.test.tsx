@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import type { QueryClient } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ChatSession, ChatStatus, ConversationSummary } from '../../../../shared/schemas/chat';
 import type { User } from '../../../../shared/schemas/user';
 import { toast } from '../../../lib/toast-store';
+import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
+import { renderWithApp } from '../../../test/render';
+import { createQueryClient } from '../../../lib/query-client';
 import { currentUserKey } from '../../../lib/api/current-user';
 import { CHAT_WELCOME_SEEN_COOKIE, PRODUCT_NAME_SLOT, STATIC_WELCOME_ID } from '../../../../shared/chat-welcome';
 import { hasSeenChatWelcome, markChatWelcomeSeen } from '../lib/welcome-flag';
@@ -51,8 +52,6 @@ const summary = (sessionId: string, title: string | null, messageCount: number):
   messageCount,
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** An SSE answer whose chunks are handed out one by one as the test releases them. */
 function sseResponse() {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -78,7 +77,7 @@ interface Server {
 }
 
 let server: Server;
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const calls = (method: string, url: string) => fetchMock.mock.calls.filter(([u, init]) => u === url && (init?.method ?? 'GET') === method);
 
 function route(url: string, init?: RequestInit): Response {
@@ -106,20 +105,13 @@ function route(url: string, init?: RequestInit): Response {
   return json({ message: `unexpected ${method} ${url}` }, 500);
 }
 
-function renderChat(user: User = makeUser({ onboardingCompleted: true }), client = newClient(user)) {
-  const memory = memoryLocation({ path: '/chat', record: true });
-  render(
-    <QueryClientProvider client={client}>
-      <Router hook={memory.hook}>
-        <ChatPage />
-      </Router>
-    </QueryClientProvider>,
-  );
+function renderChat(user: User = makeUser({ onboardingCompleted: true }), client: QueryClient = newClient(user)) {
+  const { memory } = renderWithApp(<ChatPage />, { path: '/chat', client });
   return { memory, client };
 }
 
 function newClient(user: User = makeUser({ onboardingCompleted: true })) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = createQueryClient();
   client.setQueryData(currentUserKey, user);
   return client;
 }
@@ -135,14 +127,10 @@ const forgetWelcome = () => (document.cookie = `${CHAT_WELCOME_SEEN_COOKIE}=; Ma
 beforeEach(() => {
   markChatWelcomeSeen();
   server = { status: trialStatus, sessions: [], conversations: {}, created: [SESSION, OTHER], stream: () => json({ message: 'no stream set' }, 500), streamBodies: [] };
-  fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => route(String(input), init));
-  vi.stubGlobal('fetch', fetchMock);
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.mocked(toast).mockClear();
   localStorage.clear();
   forgetWelcome();

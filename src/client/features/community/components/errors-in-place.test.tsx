@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { fireEvent, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { replySchema } from '../../../../shared/schemas/community';
-import { stubFetch } from '../../../test/fetch-mock';
+import { json, stubFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
 import { ReplyItem } from './reply-item';
 import { ReportDialog } from './report-dialog';
 import { VoteButtons } from './vote-buttons';
@@ -17,11 +17,11 @@ const fetchMock = stubFetch();
 const BUSY = 'The service is busy. Please try again.';
 beforeEach(() => {
   toast.mockReset();
-  fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: BUSY }), { status: 503, headers: { 'content-type': 'application/json' } }));
+  fetchMock.mockResolvedValue(json({ message: BUSY }, 503));
 });
 
-function renderWith(ui: ReactNode) {
-  render(<QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>{ui}</QueryClientProvider>);
+function renderWith(ui: ReactElement) {
+  renderWithApp(ui);
 }
 
 async function expectAlertBy(button: HTMLElement) {

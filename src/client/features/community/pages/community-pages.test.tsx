@@ -1,20 +1,17 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'wouter';
 import { describe, expect, it } from 'vitest';
 import type { CommunityOverview, PostDetail, PostList, PostSummary, ReplyList } from '../../../../shared/schemas/community';
 import type { User } from '../../../../shared/schemas/user';
-import { currentUserKey } from '../../../lib/api/current-user';
 import { useCurrentToast } from '../../../lib/toast-store';
-import { stubFetch } from '../../../test/fetch-mock';
+import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
+import { renderWithApp } from '../../../test/render';
 import { CommunityPage } from './community-page';
 import { PostPage } from './post-page';
 
 const fetchMock = stubFetch();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const XSS = '<img src=x onerror=alert(1)>';
 
 const overview: CommunityOverview = {
@@ -58,23 +55,18 @@ function ToastProbe() {
 }
 
 function renderAt(path: string, user: User) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(currentUserKey, user);
-  const memory = memoryLocation({ path, record: true });
-  render(
-    <QueryClientProvider client={client}>
-      <Router hook={memory.hook} searchHook={memory.searchHook}>
-        <Route path="/community">
-          <CommunityPage />
-        </Route>
-        <Route path="/community/post/:id">
-          <PostPage />
-        </Route>
-      </Router>
+  return renderWithApp(
+    <>
+      <Route path="/community">
+        <CommunityPage />
+      </Route>
+      <Route path="/community/post/:id">
+        <PostPage />
+      </Route>
       <ToastProbe />
-    </QueryClientProvider>,
-  );
-  return memory;
+    </>,
+    { path, user },
+  ).memory;
 }
 
 const pro = () => makeUser({ hasProAccess: true, hasBasicAccess: true });

@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../shared/schemas/user';
-import { currentUserKey } from '../../../lib/api/current-user';
-import { stubFetch } from '../../../test/fetch-mock';
+import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
+import { renderWithApp } from '../../../test/render';
 import { FeedbackPage } from './feedback-page';
 
 const toast = vi.hoisted(() => vi.fn());
@@ -16,18 +13,8 @@ vi.mock('../../../lib/toast-store', () => ({ toast }));
 const fetchMock = stubFetch();
 beforeEach(() => toast.mockReset());
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function renderFeedback(user: User | null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(currentUserKey, user);
-  render(
-    <QueryClientProvider client={client}>
-      <Router hook={memoryLocation({ path: '/feedback' }).hook}>
-        <FeedbackPage />
-      </Router>
-    </QueryClientProvider>,
-  );
+  renderWithApp(<FeedbackPage />, { path: '/feedback', user });
 }
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

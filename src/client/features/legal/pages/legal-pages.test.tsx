@@ -1,17 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, stubFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
 import { PrivacyPolicyPage } from './privacy-policy-page';
 import { TermsOfServicePage } from './terms-of-service-page';
 
-function renderWithQuery(ui: ReactNode) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
+const fetchMock = stubFetch();
 
 function headingTitles(): string[] {
   return screen.getAllByRole('heading', { level: 2 }).map((h) => (h.textContent ?? '').replace(/^\d+\.\s*/, ''));
@@ -19,17 +14,12 @@ function headingTitles(): string[] {
 
 beforeEach(() => {
   // The API is unreachable, so usePlans/usePublicConfig fall back to their built-in defaults.
-  vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new Error('offline')));
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  fetchMock.mockRejectedValue(new Error('offline'));
 });
 
 describe('PrivacyPolicyPage', () => {
   it('renders the date and 12 numbered sections in order', () => {
-    renderWithQuery(<PrivacyPolicyPage />);
+    renderWithApp(<PrivacyPolicyPage />);
     // The header bar's title is the page's H1 (app layout); the page adds no second one.
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     expect(screen.getByText('Last updated: November 26, 2026')).toBeTruthy();
@@ -56,31 +46,24 @@ describe('PrivacyPolicyPage', () => {
 
 describe('PrivacyPolicyPage: what goes to an AI model provider', () => {
   const withConfig = (coachModel: unknown) =>
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockResolvedValue(
-        new Response(JSON.stringify({ productName: 'SalesCoach', companyName: 'SalesCoach Inc.', supportEmail: 's@x.example', privacyEmail: 'p@x.example', tutorialVideoId: null, coachModel }), {
-          headers: { 'content-type': 'application/json' },
-        }),
-      ),
-    );
+    fetchMock.mockResolvedValue(json({ productName: 'SalesCoach', companyName: 'SalesCoach Inc.', supportEmail: 's@x.example', privacyEmail: 'p@x.example', tutorialVideoId: null, coachModel }));
 
   it('says nothing leaves the server with the built-in coach', async () => {
     withConfig(null);
-    renderWithQuery(<PrivacyPolicyPage />);
+    renderWithApp(<PrivacyPolicyPage />);
     expect(await screen.findByText(/This copy uses the built-in coach: your messages and profile are not sent/)).toBeTruthy();
   });
 
   it('lists every field sent to a provider, with income and location only when the operator shares them', async () => {
     withConfig({ sharesIncomeAndLocation: true });
-    const { unmount } = renderWithQuery(<PrivacyPolicyPage />);
+    const { unmount } = renderWithApp(<PrivacyPolicyPage />);
     expect(await screen.findByText(/This copy uses an AI model provider/)).toBeTruthy();
     expect(screen.getByText(/your industry, the product or service you sell, your sales experience and your biggest sales struggle/)).toBeTruthy();
     expect(screen.getByText(/last month's commission or bonus, this month's target, and your city and state/)).toBeTruthy();
     unmount();
 
     withConfig({ sharesIncomeAndLocation: false });
-    renderWithQuery(<PrivacyPolicyPage />);
+    renderWithApp(<PrivacyPolicyPage />);
     expect(await screen.findByText(/This copy uses an AI model provider/)).toBeTruthy();
     expect(screen.queryByText(/this month's target, and your city and state/)).toBeNull();
     expect(screen.getByText(/never receives your username, email address, age, income figures, city, state/)).toBeTruthy();
@@ -89,7 +72,7 @@ describe('PrivacyPolicyPage: what goes to an AI model provider', () => {
 
 describe('TermsOfServicePage', () => {
   it('renders the title, date, 13 numbered sections and the acknowledgment', () => {
-    renderWithQuery(<TermsOfServicePage />);
+    renderWithApp(<TermsOfServicePage />);
     // The header bar's title is the page's H1 (app layout); the page adds no second one.
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     expect(screen.getByText('Last updated: June 29, 2025')).toBeTruthy();
@@ -115,7 +98,7 @@ describe('TermsOfServicePage', () => {
   });
 
   it('shows the catalogue prices and the trial', () => {
-    renderWithQuery(<TermsOfServicePage />);
+    renderWithApp(<TermsOfServicePage />);
     expect(screen.getAllByText(/\$0\.99/).length).toBeGreaterThan(0);
     expect(screen.getAllByText(/\$4\.99/).length).toBeGreaterThan(0);
     expect(screen.getAllByText(/\$2\.99/).length).toBeGreaterThan(0);
@@ -123,13 +106,13 @@ describe('TermsOfServicePage', () => {
   });
 
   it('keeps a space after the company name where a line of JSX ends with it', () => {
-    renderWithQuery(<TermsOfServicePage />);
+    renderWithApp(<TermsOfServicePage />);
     expect(document.body.textContent).toContain('SalesCoach Inc. and its licensors');
     expect(document.body.textContent).not.toMatch(/Inc\.[a-z]/);
   });
 
   it('shows the support email', () => {
-    renderWithQuery(<TermsOfServicePage />);
+    renderWithApp(<TermsOfServicePage />);
     expect(screen.getAllByText(/support@salescoach\.example/).length).toBeGreaterThan(0);
   });
 });

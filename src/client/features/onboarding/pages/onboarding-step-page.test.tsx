@@ -1,34 +1,23 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onboardingSchema } from '../../../../shared/schemas/onboarding';
 import type { User } from '../../../../shared/schemas/user';
+import { currentUserKey } from '../../../lib/api/current-user';
 import { toast } from '../../../lib/toast-store';
 import { makeUser } from '../../../test/make-user';
-import { currentUserKey } from '../../../lib/api/current-user';
 import { ONBOARDING_STEPS, type StepSlug } from '../lib/onboarding-steps';
 import { readSavedAnswers, SAVED_ANSWERS_KEY, saveAnswers } from '../lib/saved-answers';
 import { OnboardingStepPage } from './onboarding-step-page';
 import { stubFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
 
 vi.mock('../../../lib/toast-store', () => ({ toast: vi.fn(() => 1), dismissToast: vi.fn() }));
 
 function renderStep(slug: StepSlug, user: User = makeUser()) {
   const step = ONBOARDING_STEPS.find((s) => s.slug === slug);
   if (!step) throw new Error(`no step ${slug}`);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(currentUserKey, user);
-  const memory = memoryLocation({ path: step.path, record: true });
-  render(
-    <QueryClientProvider client={client}>
-      <Router hook={memory.hook}>
-        <OnboardingStepPage step={step} />
-      </Router>
-    </QueryClientProvider>,
-  );
+  const { memory, client } = renderWithApp(<OnboardingStepPage step={step} />, { path: step.path, user });
   return { memory, client };
 }
 

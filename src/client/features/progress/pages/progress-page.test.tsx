@@ -1,21 +1,16 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Progress } from '../../../../shared/schemas/progress';
 import type { User } from '../../../../shared/schemas/user';
-import { currentUserKey } from '../../../lib/api/current-user';
 import { plansQuery } from '../../../lib/api/plans';
 import { buildPlanCatalogue } from '../../../../shared/plans';
-import { stubFetch } from '../../../test/fetch-mock';
+import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
+import { renderWithApp } from '../../../test/render';
 import { ProgressPage } from './progress-page';
 
 const fetchMock = stubFetch();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 const weeks = (n: number) => Array.from({ length: 12 }, (_, i) => ({ weekStart: `2026-0${i < 9 ? 1 : 2}-0${(i % 9) + 1}`, sessions: i === 11 ? n : 0 }));
 const counts = { won: 0, moved_forward: 0, stalled: 0, lost: 0 };
 
@@ -38,18 +33,8 @@ function progress(overrides: Partial<Progress['outcomes']> = {}): Progress {
 }
 
 function renderProgress(user: User) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(currentUserKey, user);
   // The catalogue as served, so the locked page's price needs no request of its own.
-  client.setQueryData(plansQuery.queryKey, buildPlanCatalogue());
-  const memory = memoryLocation({ path: '/progress' });
-  render(
-    <QueryClientProvider client={client}>
-      <Router hook={memory.hook}>
-        <ProgressPage />
-      </Router>
-    </QueryClientProvider>,
-  );
+  renderWithApp(<ProgressPage />, { path: '/progress', user, data: [[plansQuery.queryKey, buildPlanCatalogue()]] });
 }
 
 describe('ProgressPage', () => {

@@ -1,14 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReferralState } from '../../../../shared/schemas/billing';
 import { toast } from '../../../lib/toast-store';
 import { ReferralPage } from './referral-page';
-import { stubFetch } from '../../../test/fetch-mock';
+import { json, stubFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
 
 vi.mock('../../../lib/toast-store', () => ({ toast: vi.fn(() => 1), dismissToast: vi.fn() }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fetchMock = stubFetch();
 
 const LINK = 'https://app.example/auth?ref=CASEY123';
@@ -31,12 +30,7 @@ function renderPage(state: ReferralState, redeemed?: ReferralState) {
     if (url === '/api/referral/redeem' && init?.method === 'POST') return redeemed ? json(redeemed) : json({ message: 'You have no free Pro months to redeem.' }, 409);
     return json({ message: `unexpected ${url}` }, 500);
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ReferralPage />
-    </QueryClientProvider>,
-  );
+  renderWithApp(<ReferralPage />);
 }
 
 afterEach(() => {

@@ -1,16 +1,13 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildPlanCatalogue } from '../../../../shared/plans';
 import type { TrainingOverview, TrainingPart } from '../../../../shared/schemas/training';
 import type { User } from '../../../../shared/schemas/user';
 import { plansQuery } from '../../../lib/api/plans';
-import { currentUserKey } from '../../../lib/api/current-user';
-import { stubFetch } from '../../../test/fetch-mock';
+import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
+import { renderWithApp } from '../../../test/render';
 import { TrainingPage } from './training-page';
 
 const fetchMock = stubFetch();
@@ -31,23 +28,11 @@ const overview = (overrides: Partial<Record<TrainingPart['id'], Partial<Training
   return { parts, totalMinutes: 75, watchedMinutes: parts.reduce((sum, p) => sum + (p.watchedAt ? p.durationMinutes : 0), 0) };
 };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function renderTraining(user: User) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(currentUserKey, user);
   // A catalogue whose Pro price differs from the built-in one: the locked page must read the served one.
   const served = buildPlanCatalogue();
   served.pro.priceCents = 599;
-  client.setQueryData(plansQuery.queryKey, served);
-  const memory = memoryLocation({ path: '/training', record: true });
-  render(
-    <QueryClientProvider client={client}>
-      <Router hook={memory.hook}>
-        <TrainingPage />
-      </Router>
-    </QueryClientProvider>,
-  );
+  const { memory } = renderWithApp(<TrainingPage />, { path: '/training', user, data: [[plansQuery.queryKey, served]] });
   return { memory };
 }
 

@@ -1,23 +1,20 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicConfig } from '../../../../shared/schemas/config';
 import { TUTORIAL_SEEN_AFTER_MS } from '../../../../shared/schemas/tutorial';
 import type { User } from '../../../../shared/schemas/user';
+import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
+import { renderWithApp } from '../../../test/render';
 import { configQuery } from '../../../lib/api/config';
 import { currentUserKey } from '../../../lib/api/current-user';
 import { TutorialPage } from './tutorial-page';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const seenCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/tutorial/seen');
 
 function renderTutorial(user: User, videoId: string | null = null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(currentUserKey, user);
   const config: PublicConfig = {
     productName: 'SalesCoach',
     companyName: 'SalesCoach Inc.',
@@ -27,30 +24,18 @@ function renderTutorial(user: User, videoId: string | null = null) {
     coachModel: null,
     freeOffer: '',
   };
-  client.setQueryData(configQuery.queryKey, config);
-  const memory = memoryLocation({ path: '/tutorial', record: true });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <Router hook={memory.hook}>
-        <TutorialPage />
-      </Router>
-    </QueryClientProvider>,
-  );
+  const { memory, client, ...view } = renderWithApp(<TutorialPage />, { path: '/tutorial', user, data: [[configQuery.queryKey, config]] });
   return { memory, client, view };
 }
 
 beforeEach(() => {
   vi.useFakeTimers();
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => new Response(JSON.stringify({ tutorialSeenAt: '2026-01-05T10:00:30.000Z' }), { status: 200 }));
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(async () => json({ tutorialSeenAt: '2026-01-05T10:00:30.000Z' }));
 });
 
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('TutorialPage', () => {
