@@ -20,6 +20,7 @@ import { billingRoutes } from './modules/billing/routes.js';
 import { sandboxRoutes } from './modules/billing/sandbox-routes.js';
 import { selectPaymentProvider, stripeKeys } from './modules/billing/select-provider.js';
 import { offsetClock } from './modules/billing/test-clock.js';
+import { registerProGate } from './modules/billing/pro-gate.js';
 import { webhookRoutes } from './plugins/webhooks.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
@@ -109,6 +110,8 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
     api.removeContentTypeParser('text/plain');
     registerOriginCheck(api, { publicUrl: deps.env.PUBLIC_URL, allowedOrigins: deps.env.ALLOWED_ORIGINS, listenHost: deps.env.HOST });
     registerSession(api, deps);
+    // Before the routes: each route under a Pro path must declare its requirement, checked as it is added.
+    registerProGate(api, deps);
 
     await api.register(healthRoutes(deps));
     await api.register(configRoutes(deps));

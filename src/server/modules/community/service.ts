@@ -27,17 +27,6 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import { withRetry } from '../../db/errors.js';
 import { forumMembers, forumPosts, forumReplies, forumReplyReports, forumReports, forumVotes, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
-import { hasProFeatures } from '../billing/service.js';
-
-/**
- * The community is Pro's (DECISIONS §8): the API refuses it to everyone else, reading and
- * writing alike. 403 with `payment_required`, as training: the account is known, not entitled.
- */
-export function assertCommunityAccess(user: UserRow, now: Date): void {
-  if (!hasProFeatures(user, now)) {
-    throw new HttpError(403, 'The community is part of Pro. Upgrade to join the discussion.', { code: 'payment_required' });
-  }
-}
 
 const POST_NOT_FOUND = 'This post does not exist or was removed.';
 const REPLY_NOT_FOUND = 'This reply does not exist or was removed.';

@@ -4,6 +4,7 @@ import { Plus } from 'lucide-react';
 import { COMMUNITY_CATEGORY_IDS, COMMUNITY_SORTS, categoryName, type CommunityCategoryId, type CommunitySort } from '../../../../shared/schemas/community';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { isPaymentRequired } from '../../../lib/payment-required';
 import { toast } from '../../../lib/toast-store';
 import { useCreatePost } from '../api/create-post';
 import { useCommunityOverview } from '../api/get-overview';
@@ -13,7 +14,7 @@ import { CommunityLocked } from '../components/community-locked';
 import { CommunitySidebar } from '../components/community-sidebar';
 import { PostCard } from '../components/post-card';
 import { PostFormDialog } from '../components/post-form-dialog';
-import { refusedForPlan, useCommunityAccess } from '../lib/use-community-access';
+import { useCommunityAccess } from '../lib/use-community-access';
 
 const SORT_LABELS: Record<CommunitySort, string> = { hot: 'Hot', new: 'New', top: 'Top' };
 const SORT_HINTS: Record<CommunitySort, string> = {
@@ -63,7 +64,7 @@ export function CommunityPage() {
   const [composing, setComposing] = useState(false);
 
   if (!user) return null;
-  if (!entitled || refusedForPlan(overview.error) || refusedForPlan(posts.error)) return <CommunityLocked />;
+  if (!entitled || isPaymentRequired(overview.error) || isPaymentRequired(posts.error)) return <CommunityLocked />;
 
   const items = posts.data?.pages.flatMap((page) => page.posts) ?? [];
   return (

@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
+import { isPaymentRequired } from '../../../lib/payment-required';
 import { toast } from '../../../lib/toast-store';
 import { useCreateReply } from '../api/create-reply';
 import { useDeletePost } from '../api/delete-post';
@@ -24,7 +25,7 @@ import { ReportDialog } from '../components/report-dialog';
 import { UserText } from '../components/user-text';
 import { VoteButtons } from '../components/vote-buttons';
 import { timeAgo } from '../lib/time-ago';
-import { refusedForPlan, useCommunityAccess } from '../lib/use-community-access';
+import { useCommunityAccess } from '../lib/use-community-access';
 
 function NotFound() {
   return (
@@ -57,7 +58,7 @@ export function PostPage() {
   const [confirming, setConfirming] = useState(false);
 
   if (!user) return null;
-  if (!entitled || refusedForPlan(post.error)) return <CommunityLocked />;
+  if (!entitled || isPaymentRequired(post.error)) return <CommunityLocked />;
   if (!valid || (post.error instanceof ApiRequestError && post.error.status === 404)) return <NotFound />;
   if (post.isError) {
     return (
