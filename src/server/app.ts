@@ -19,6 +19,7 @@ import { registerSession } from './plugins/session.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { billingRoutes, sandboxRoutes } from './modules/billing/routes.js';
 import { offsetClock, selectPaymentProvider, stripeKeys } from './modules/billing/service.js';
+import { registerProGate } from './modules/billing/service.js';
 import { webhookRoutes } from './plugins/webhooks.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
@@ -98,6 +99,8 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
     api.removeContentTypeParser('text/plain');
     registerOriginCheck(api, { publicUrl: deps.env.PUBLIC_URL, allowedOrigins: deps.env.ALLOWED_ORIGINS, listenHost: deps.env.HOST });
     registerSession(api, deps);
+    // Before the routes: each route under a Pro path must declare its requirement, checked as it is added.
+    registerProGate(api, deps);
 
     await api.register(healthRoutes(deps));
     await api.register(configRoutes(deps));

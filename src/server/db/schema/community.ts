@@ -8,7 +8,7 @@ import { createdAt } from './common.js';
 /**
  * A forum post. The counts (votes, replies) and the Hot rank are kept on the row so each sort is
  * one index scan: a forum of 10,000 posts reads its first page as fast as one of 10. They are
- * recomputed from the vote and reply rows on every change (modules/community/service.ts,
+ * recomputed from the vote and reply rows on every change (modules/community/counters.ts,
  * refreshPostCounters), never incremented, so they cannot drift.
  */
 export const forumPosts = pgTable(

@@ -1,9 +1,11 @@
 /**
  * The billing module's public surface for other modules: who may do what (entitlements.ts, the
- * one place that says it) and the free tier's metering (free-tier.ts). Checkout, subscriptions
- * and provider events live beside them (checkout.ts, billing-state.ts, events.ts).
+ * one place that says it), the Pro gate that applies it to routes (pro-gate.ts) and the free
+ * tier's metering (free-tier.ts). Checkout, subscriptions and provider events live beside them
+ * (checkout.ts, billing-state.ts, events.ts).
  */
 export { chatAccess, daysUntil, hasBasicAccess, hasProAccess, hasProFeatures, freeChatsRemaining, mayStartConversation, nextFreeChatAt, planOf, trialEndsAt, windowExpired, windowMs } from './entitlements.js';
+export { registerProGate } from './pro-gate.js';
 export { assertMayStartConversation, FREE_CONVERSATION_MESSAGE_CAP, lockUser, releaseFreeMessage, reserveChat } from './free-tier.js';
 export { applyBillingEvent } from './events.js';
 export { handleProviderEvent } from './checkout.js';

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okSchema } from '../../../shared/schemas/auth.js';
 import {
@@ -21,9 +21,8 @@ import {
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import type { AppDeps } from '../../deps.js';
 import { perUserLimit, type Limit } from '../../plugins/rate-limits.js';
-import { currentUser, requireUser } from '../../plugins/session.js';
+import { currentUser } from '../../plugins/session.js';
 import {
-  assertCommunityAccess,
   communityOverview,
   createPost,
   createReply,
@@ -63,18 +62,13 @@ export const communityRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     /*
-     * Signed in, then Pro or admin, both before the body is validated (as training): a caller
-     * who may not use the forum learns nothing of its schemas or its posts. Then the visit is
-     * noted for the stats' "active now".
+     * The forum is Pro's (DECISIONS §8), reading and writing alike: every route declares
+     * `requires: { pro: 'community' }`, and the Pro gate (billing/pro-gate.ts) refuses everyone
+     * else before the body is validated. Past the gate, the visit is noted for the stats' "active now".
      */
     const notePresence = memberPresence(deps.db);
-    const requireCommunity = async (request: FastifyRequest, reply: FastifyReply) => {
-      await requireUser(request, reply);
-      if (reply.sent) return;
-      const user = currentUser(request);
-      assertCommunityAccess(user, deps.now());
-      await notePresence(user.id, deps.now());
-    };
+    const config = { requires: { pro: 'community' } } as const;
+    const noteVisit = async (request: FastifyRequest) => notePresence(currentUser(request).id, deps.now());
     const limit = (name: keyof typeof COMMUNITY_LIMITS, message: (minutes: number) => string) =>
       perUserLimit(deps.db, deps.now, `community-${name}`, COMMUNITY_LIMITS[name], (s) => message(minutes(s)));
     const postLimit = limit('posts', (m) => `You have posted a lot in the last hour. Please wait ${m} minute(s) before posting again.`);
@@ -87,7 +81,8 @@ export const communityRoutes =
     app.get(
       '/api/community/overview',
       {
-        preValidation: requireCommunity,
+        config,
+        preValidation: noteVisit,
         schema: { tags, summary: 'Categories with their post counts, and the sidebar: stats, trending, top contributors (Pro)', response: { 200: communityOverviewSchema, ...errors } },
       },
       async () => communityOverview(deps.db, deps.now()),
@@ -96,7 +91,8 @@ export const communityRoutes =
     app.get(
       '/api/community/posts',
       {
-        preValidation: requireCommunity,
+        config,
+        preValidation: noteVisit,
         schema: {
           tags,
           summary: 'One page of posts, Hot, New or Top, optionally of one category; pinned posts first (Pro)',
@@ -110,7 +106,8 @@ export const communityRoutes =
     app.post(
       '/api/community/posts',
       {
-        preValidation: requireCommunity,
+        config,
+        preValidation: noteVisit,
         preHandler: postLimit,
         schema: { tags, summary: 'Create a post (Pro)', body: postInputSchema, response: { 201: postDetailSchema, ...errors } },
       },
@@ -120,7 +117,8 @@ export const communityRoutes =
     app.get(
       '/api/community/posts/:id',
       {
-        preValidation: requireCommunity,
+        config,
+        preValidation: noteVisit,
         schema: { tags, summary: 'A post, whole (Pro)', params: postParamsSchema, response: { 200: postDetailSchema, ...errors } },
       },
       async (request) => getPost(deps.db, currentUser(request), request.params.id),
@@ -129,7 +127,8 @@ export const communityRoutes =
     app.put(
       '/api/community/posts/:id',
       {
-        preValidation: requireCommunity,
+        config,
+        preValidation: noteVisit,
         preHandler: editLimit,
         schema: { tags, summary: 'Edit your own post (Pro)', params: postParamsSchema, body: postInputSchema, response: { 200: postDetailSchema, ...errors } },
       },
@@ -139,7 +138,8 @@ export const communityRoutes =
     app.delete(
       '/api/community/posts/:id',
       {
-        preValidation: requireCommunity,
+        config,
+        preValidation: noteVisit,
         schema: { tags, summary: 'Delete your own post, with its replies (Pro)', params: postParamsSchema, response: { 200: okSchema, ...errors } },
       },
       async (request) => {
@@ -151,7 +151,8 @@ export const communityRoutes =
     app.put(
       '/api/community/posts/:id/vote',
       {
-        preValidation: requireCommunity,
+        config,
+        preValidation: noteVisit,
         preHandler: voteLimit,
         schema: {
           tags,
@@ -167,7 +168,8 @@ export const communityRoutes =
     app.post(
       '/api/community/posts/:id/report',
       {
-        preValidation: requireCommunity,
+        config,
+        preValidation: noteVisit,
         preHandler: reportLimit,
         schema: {
           tags,
@@ -184,7 +186,8 @@ export const communityRoutes =
     app.get(
       '/api/community/posts/:id/replies',
       {
-        preValidation: requireCommunity,
+        config,
+        preValidation: noteVisit,
         schema: {
           tags,
           summary: "A post's replies, oldest first, a page at a time (Pro)",
@@ -199,7 +202,8 @@ export const communityRoutes =
     app.post(
       '/api/community/posts/:id/replies',
       {
-        preValidation: requireCommunity,
+        config,
+        preValidation: noteVisit,
         preHandler: replyLimit,
         schema: { tags, summary: 'Reply to a post (Pro)', params: postParamsSchema, body: replyInputSchema, response: { 201: replySchema, ...errors } },
       },
@@ -209,7 +213,8 @@ export const communityRoutes =
     app.put(
       '/api/community/replies/:id',
       {
-        preValidation: requireCommunity,
+        config,
+        preValidation: noteVisit,
         preHandler: editLimit,
         schema: { tags, summary: 'Edit your own reply (Pro)', params: replyParamsSchema, body: replyInputSchema, response: { 200: replySchema, ...errors } },
       },
@@ -219,7 +224,8 @@ export const communityRoutes =
     app.post(
       '/api/community/replies/:id/report',
       {
-        preValidation: requireCommunity,
+        config,
+        preValidation: noteVisit,
         // The same allowance as post reports: one budget for a person's reports, whatever they report.
         preHandler: reportLimit,
         schema: {
@@ -236,7 +242,8 @@ export const communityRoutes =
     app.delete(
       '/api/community/replies/:id',
       {
-        preValidation: requireCommunity,
+        config,
+        preValidation: noteVisit,
         schema: { tags, summary: 'Delete your own reply (Pro)', params: replyParamsSchema, response: { 200: okSchema, ...errors } },
       },
       async (request) => {

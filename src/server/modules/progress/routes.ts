@@ -1,28 +1,21 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import { callOutcomeInputSchema, callOutcomeSchema, outcomeParamsSchema, progressQuerySchema, progressSchema } from '../../../shared/schemas/progress.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
-import { assertProgressAccess, clearOutcome, logOutcome, progressOverview } from './service.js';
+import { clearOutcome, logOutcome, progressOverview } from './service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 export const progressRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    /** Signed in, then Pro or admin, before the query is looked at (as training does). */
-    const requireProgress = async (request: FastifyRequest, reply: FastifyReply) => {
-      await requireUser(request, reply);
-      if (reply.sent) return;
-      assertProgressAccess(currentUser(request), deps.now());
-    };
-
     app.get(
       '/api/progress',
       {
-        preValidation: requireProgress,
+        // The page and its API are Pro's (DECISIONS §8): refused before the query is looked at (billing/pro-gate.ts).
+        config: { requires: { pro: 'progress' } },
         schema: {
           tags: ['progress'],
           summary: 'Your progress: sessions, time, topics, improvement areas, call outcomes and effectiveness (Pro)',
@@ -42,6 +35,7 @@ export const progressRoutes =
       '/api/outcomes/:messageId',
       {
         preValidation: requireUser,
+        config: { requires: 'none' },
         schema: {
           tags: ['progress'],
           summary: 'Log how the call went after trying a coaching reply, or change it (one per reply)',
@@ -57,6 +51,7 @@ export const progressRoutes =
       '/api/outcomes/:messageId',
       {
         preValidation: requireUser,
+        config: { requires: 'none' },
         schema: {
           tags: ['progress'],
           summary: 'Take back the outcome logged on a coaching reply (idempotent)',

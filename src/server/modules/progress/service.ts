@@ -20,17 +20,6 @@ import type { Db } from '../../db/client.js';
 import { pgErrorOf } from '../../db/errors.js';
 import { callOutcomes, chatMessages, chatSessions, type CallOutcomeRow, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
-import { hasProFeatures } from '../billing/service.js';
-
-/**
- * The progress page and its API are Pro's (DECISIONS §8): everyone else is refused, not only
- * shown the locked page. 403 with `payment_required`, as training answers.
- */
-export function assertProgressAccess(user: UserRow, now: Date): void {
-  if (!hasProFeatures(user, now)) {
-    throw new HttpError(403, 'Your progress and analytics are part of Pro. Upgrade to unlock them.', { code: 'payment_required' });
-  }
-}
 
 export function toReplyOutcome(row: Pick<CallOutcomeRow, 'result' | 'note' | 'createdAt' | 'updatedAt'>): ReplyOutcome {
   return { result: row.result, note: row.note, loggedAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../shared/schemas/errors.js';
 import {
@@ -8,29 +8,20 @@ import {
   trainingWatchedInputSchema,
 } from '../../../shared/schemas/training.js';
 import type { AppDeps } from '../../deps.js';
-import { currentUser, requireUser } from '../../plugins/session.js';
-import { assertTrainingAccess, setTrainingMark, trainingOverview } from './service.js';
+import { currentUser } from '../../plugins/session.js';
+import { setTrainingMark, trainingOverview } from './service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 export const trainingRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    /*
-     * Signed in, then Pro or admin, both before the body is validated: a caller who may not use
-     * training learns nothing of its routes' schemas or parts (same reasoning as requireUser).
-     */
-    const requireTraining = async (request: FastifyRequest, reply: FastifyReply) => {
-      await requireUser(request, reply);
-      if (reply.sent) return;
-      assertTrainingAccess(currentUser(request), deps.now());
-    };
     const overview = (request: FastifyRequest) => trainingOverview(deps.db, currentUser(request), deps.env.TRAINING_VIDEO_IDS);
 
     app.get(
       '/api/training',
       {
-        preValidation: requireTraining,
+        config: { requires: { pro: 'training' } },
         schema: { tags: ['training'], summary: 'The training parts with your saved and watched marks and progress (Pro)', response: { 200: trainingOverviewSchema, ...errors } },
       },
       async (request) => overview(request),
@@ -39,7 +30,7 @@ export const trainingRoutes =
     app.put(
       '/api/training/:partId/saved',
       {
-        preValidation: requireTraining,
+        config: { requires: { pro: 'training' } },
         schema: {
           tags: ['training'],
           summary: 'Save a part for later, or unsave it (idempotent; Pro)',
@@ -57,7 +48,7 @@ export const trainingRoutes =
     app.put(
       '/api/training/:partId/watched',
       {
-        preValidation: requireTraining,
+        config: { requires: { pro: 'training' } },
         schema: {
           tags: ['training'],
           summary: 'Mark a part watched, or not (idempotent; Pro)',

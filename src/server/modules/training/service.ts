@@ -3,19 +3,7 @@ import type { TrainingOverview } from '../../../shared/schemas/training.js';
 import type { Db } from '../../db/client.js';
 import { trainingProgress, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
-import { hasProFeatures } from '../billing/service.js';
 import { TRAINING_PARTS, TRAINING_TOTAL_MINUTES, type TrainingPartContent } from './parts.js';
-
-/**
- * Training is Pro's (DECISIONS §8): the API refuses it to everyone else, not only the page, so a
- * Free or Basic account cannot read the course or keep marks on it. 403 rather than 402: the
- * account is known and simply not entitled; the code tells the client to offer the upgrade.
- */
-export function assertTrainingAccess(user: UserRow, now: Date): void {
-  if (!hasProFeatures(user, now)) {
-    throw new HttpError(403, 'Sales training is part of Pro. Upgrade to unlock it.', { code: 'payment_required' });
-  }
-}
 
 /** The parts with the user's own marks and the minutes of those they watched. */
 export async function trainingOverview(db: Db, user: UserRow, videoIds: readonly (string | null)[]): Promise<TrainingOverview> {

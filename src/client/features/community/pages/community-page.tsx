@@ -5,6 +5,7 @@ import { COMMUNITY_CATEGORY_IDS, COMMUNITY_SORTS, categoryName, type CommunityCa
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
 import { cn } from '../../../lib/cn';
+import { isPaymentRequired } from '../../../lib/payment-required';
 import { toast } from '../../../lib/toast-store';
 import { useCreatePost } from '../api/create-post';
 import { useCommunityOverview } from '../api/get-overview';
@@ -14,7 +15,7 @@ import { CommunityLocked } from '../components/community-locked';
 import { CommunitySidebar } from '../components/community-sidebar';
 import { PostCard } from '../components/post-card';
 import { PostFormDialog } from '../components/post-form-dialog';
-import { refusedForPlan, useCommunityAccess } from '../lib/use-community-access';
+import { useCommunityAccess } from '../lib/use-community-access';
 
 const SORT_LABELS: Record<CommunitySort, string> = { hot: 'Hot', new: 'New', top: 'Top' };
 const SORT_HINTS: Record<CommunitySort, string> = {
@@ -64,7 +65,7 @@ export function CommunityPage() {
   const [composing, setComposing] = useState(false);
 
   if (!user) return null;
-  if (!entitled || refusedForPlan(overview.error) || refusedForPlan(posts.error)) return <CommunityLocked />;
+  if (!entitled || isPaymentRequired(overview.error) || isPaymentRequired(posts.error)) return <CommunityLocked />;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 lg:grid lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-6">

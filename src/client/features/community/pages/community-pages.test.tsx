@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'wouter';
 import { describe, expect, it } from 'vitest';
 import type { CommunityOverview, PostDetail, PostList, PostSummary, ReplyList } from '../../../../shared/schemas/community';
@@ -99,6 +99,13 @@ describe('CommunityPage', () => {
     fetchMock.mockResolvedValue(json({ message: 'The community is part of Pro.', code: 'payment_required' }, 403));
     renderAt('/community', pro());
     expect(await screen.findByRole('heading', { name: 'The Community is a Pro feature' })).toBeTruthy();
+  });
+
+  it('shows another 403 (not a plan refusal) as a failed load, not the locked page', async () => {
+    fetchMock.mockResolvedValue(json({ message: 'You can only act on your own account.' }, 403));
+    renderAt('/community', pro());
+    expect(await screen.findByText('The categories could not be loaded.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'The Community is a Pro feature' })).toBeNull();
   });
 
   it('lists the discussions with their counts, and shows what members typed as text', async () => {
@@ -237,5 +244,18 @@ describe('PostPage', () => {
     renderAt('/community/post/77', pro());
     expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the community' }).getAttribute('href')).toBe('/community');
+  });
+
+  it('locks the post on a plan refusal, and shows any other 403 as a failed load with Try again', async () => {
+    fetchMock.mockResolvedValue(json({ message: 'The community is part of Pro.', code: 'payment_required' }, 403));
+    renderAt('/community/post/1', pro());
+    expect(await screen.findByRole('heading', { name: 'The Community is a Pro feature' })).toBeTruthy();
+    cleanup();
+
+    fetchMock.mockResolvedValue(json({ message: 'You can only act on your own account.' }, 403));
+    renderAt('/community/post/1', pro());
+    expect((await screen.findByRole('alert')).textContent).toBe('The post could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'The Community is a Pro feature' })).toBeNull();
   });
 });

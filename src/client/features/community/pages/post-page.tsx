@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
+import { isPaymentRequired } from '../../../lib/payment-required';
 import { toast } from '../../../lib/toast-store';
 import { useCreateReply } from '../api/create-reply';
 import { useDeletePost } from '../api/delete-post';
@@ -25,7 +26,7 @@ import { ReportDialog } from '../components/report-dialog';
 import { UserText } from '../components/user-text';
 import { VoteButtons } from '../components/vote-buttons';
 import { timeAgo } from '../lib/time-ago';
-import { refusedForPlan, useCommunityAccess } from '../lib/use-community-access';
+import { useCommunityAccess } from '../lib/use-community-access';
 
 function NotFound() {
   return (
@@ -52,7 +53,7 @@ export function PostPage() {
   const replies = useReplies(id, entitled && valid && post.isSuccess);
 
   if (!user) return null;
-  if (!entitled || refusedForPlan(post.error)) return <CommunityLocked />;
+  if (!entitled || isPaymentRequired(post.error)) return <CommunityLocked />;
   if (!valid || (post.error instanceof ApiRequestError && post.error.status === 404)) return <NotFound />;
   return (
     <QueryState query={post} error="The post could not be loaded.">

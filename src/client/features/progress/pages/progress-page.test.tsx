@@ -55,6 +55,14 @@ describe('ProgressPage', () => {
     expect(await screen.findByRole('heading', { name: 'Your Progress is a Pro feature' })).toBeTruthy();
   });
 
+  it('shows another 403 (not a plan refusal) as the error it is, with Try again, not the locked page', async () => {
+    fetchMock.mockResolvedValue(json({ message: 'You can only act on your own account.' }, 403));
+    renderProgress(makeUser({ hasProAccess: true }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your progress could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Your Progress is a Pro feature' })).toBeNull();
+  });
+
   it('says "not enough outcomes yet" rather than a score from too few, with the definition, and asks in the browser\'s time zone', async () => {
     fetchMock.mockResolvedValue(json(progress({ total: 2, counts: { ...counts, won: 2 }, effectivenessBasedOn: 2 })));
     renderProgress(makeUser({ isAdmin: true }));

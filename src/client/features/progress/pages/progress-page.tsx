@@ -6,8 +6,8 @@ import { ProLocked } from '../../../components/pro-locked';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { QueryState } from '../../../components/ui/query-state';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/api/current-user';
+import { isPaymentRequired } from '../../../lib/payment-required';
 import { useProgress } from '../api/get-progress';
 import { EffectivenessCard, ImprovementAreas, RecentReplies, Totals } from '../components/progress-sections';
 
@@ -50,7 +50,7 @@ function ChartSlot({ height, children }: { height: number; children: ReactNode }
  * /progress (issue #15, DECISIONS §8): Pro users and admins get their figures, computed on the
  * server from their own conversations and logged call outcomes; everyone else the locked upgrade
  * page. The plan decides before asking, so a non-Pro visit makes no request the server would
- * refuse; a 403 (the plan lapsed since the user was read) shows the locked page too.
+ * refuse; a `payment_required` refusal (the plan lapsed since the user was read) shows the locked page too.
  */
 export function ProgressPage() {
   const { data: user } = useCurrentUser();
@@ -59,7 +59,7 @@ export function ProgressPage() {
 
   // The route's guard (app/require-user.tsx) lets only a signed-in user in; null covers the moment of signing out.
   if (!user) return null;
-  if (!entitled || (progress.error instanceof ApiRequestError && progress.error.status === 403)) {
+  if (!entitled || isPaymentRequired(progress.error)) {
     return (
       <ProLocked
         title="Your Progress is a Pro feature"

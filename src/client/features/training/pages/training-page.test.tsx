@@ -55,6 +55,14 @@ describe('TrainingPage', () => {
     expect(await screen.findByRole('heading', { name: 'Sales Training is a Pro feature' })).toBeTruthy();
   });
 
+  it('shows another 403 (not a plan refusal) as the error it is, with Try again, not the locked page', async () => {
+    fetchMock.mockResolvedValue(json({ message: 'You can only act on your own account.' }, 403));
+    renderTraining(makeUser({ hasProAccess: true, hasBasicAccess: true }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The training could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Sales Training is a Pro feature' })).toBeNull();
+  });
+
   it('shows Pro users the course: overview, coaching button, four parts, video only on Watch, Coming Soon without one', async () => {
     fetchMock.mockResolvedValue(json(overview({ closing: { watchedAt: '2026-01-15T12:00:00.000Z' } })));
     renderTraining(makeUser({ hasProAccess: true, hasBasicAccess: true }));

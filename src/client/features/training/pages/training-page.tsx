@@ -4,9 +4,9 @@ import type { TrainingOverview, TrainingPartId } from '../../../../shared/schema
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { QueryState } from '../../../components/ui/query-state';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/api/current-user';
 import { errorMessage } from '../../../lib/form-errors';
+import { isPaymentRequired } from '../../../lib/payment-required';
 import { toast } from '../../../lib/toast-store';
 import { useTraining } from '../api/get-training';
 import { useSetTrainingMark } from '../api/set-training-mark';
@@ -16,8 +16,8 @@ import { TrainingPartCard } from '../components/training-part-card';
 /**
  * /training (SPEC §2, DECISIONS §8): Pro users and admins get the course with their saved and
  * watched marks; everyone else the locked upgrade page. The user's plan decides before asking,
- * so a Free or Basic visit makes no request the server would refuse; a 403 (the plan lapsed
- * since the user was read) shows the locked page too.
+ * so a Free or Basic visit makes no request the server would refuse; a `payment_required`
+ * refusal (the plan lapsed since the user was read) shows the locked page too.
  */
 export function TrainingPage() {
   const { data: user } = useCurrentUser();
@@ -26,7 +26,7 @@ export function TrainingPage() {
 
   // The route's guard (app/require-user.tsx) lets only a signed-in user in; null covers the moment of signing out.
   if (!user) return null;
-  if (!entitled || (training.error instanceof ApiRequestError && training.error.status === 403)) return <TrainingLocked />;
+  if (!entitled || isPaymentRequired(training.error)) return <TrainingLocked />;
   return (
     <QueryState query={training} error="The training could not be loaded.">
       {(overview) => <TrainingCourse overview={overview} />}
