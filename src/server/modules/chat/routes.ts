@@ -22,7 +22,7 @@ import {
   finishTurn,
   listConversations,
   readConversation,
-  sessionAfterTurn,
+  turnAnswer,
   startTurn,
   storeUserMessage,
   toChatMessage,
@@ -124,7 +124,7 @@ export const chatRoutes =
       '/api/chat/message',
       {
         preValidation: requireUser,
-        schema: { tags: ['chat'], summary: 'Send a message; answers the conversation with the coach reply', body: sendMessageSchema, response: { 200: sendMessageResponseSchema, ...errors } },
+        schema: { tags: ['chat'], summary: 'Send a message; answers with it as stored and the coach reply (only the new messages)', body: sendMessageSchema, response: { 200: sendMessageResponseSchema, ...errors } },
       },
       async (request, httpReply) => {
         const user = currentUser(request);
@@ -132,7 +132,7 @@ export const chatRoutes =
         try {
           const turn = await startTurn(turnDeps, user, request.body.sessionId, request.body.message, request.body.clientId ?? null);
           // A retry of a message already answered gets that answer again, not a second one.
-          if (turn.answered) return { session: sessionAfterTurn(turn, turn.answered) };
+          if (turn.answered) return turnAnswer(turn, turn.answered);
           const abort = new AbortController();
           abortOnLeave(request, httpReply, abort);
           try {
@@ -145,7 +145,7 @@ export const chatRoutes =
             }
             // Nobody is there to read it: nothing is stored, and a retry gets a fresh answer.
             if (abort.signal.aborted) throw new HttpError(503, COACH_UNAVAILABLE_MESSAGE);
-            return { session: sessionAfterTurn(turn, await finishTurn(turnDeps, user, turn, reply)) };
+            return turnAnswer(turn, await finishTurn(turnDeps, user, turn, reply));
           } catch (err) {
             await abandonTurn(turnDeps, turn).catch((releaseErr: unknown) => request.log.error({ err: releaseErr }, 'could not release a free message'));
             throw err;
