@@ -75,9 +75,9 @@ if (command === 'start') {
   }
   const state = load();
   const started = Date.now();
-  const { session } = await api(state, 'POST', '/api/chat/message', { sessionId: state.sessionId, message, clientId: crypto.randomUUID() });
-  const sent = session.messages.findLastIndex((m) => m.role === 'user');
-  const replies = session.messages.slice(sent + 1);
+  // The answer holds the new messages only: the rep's as stored, then the coach's reply.
+  const { messages } = await api(state, 'POST', '/api/chat/message', { sessionId: state.sessionId, message, clientId: crypto.randomUUID() });
+  const replies = messages.filter((m) => m.role !== 'user');
   state.turns.push({ rep: message, replies, ms: Date.now() - started });
   save(state);
   for (const reply of replies) {

@@ -30,7 +30,7 @@ export const chatMessageSchema = z.object({
   clientId: z.string().optional(),
   /**
    * A coaching reply's logged call outcome ("Tried it", issue #15). Read with the conversation
-   * (GET /api/chat/sessions/:id); a send's answer, which echoes the history the coach saw, leaves it out.
+   * (GET /api/chat/sessions/:id); a send's answer, which holds only the new messages, has none.
    */
   outcome: replyOutcomeSchema.optional(),
   /**
@@ -71,7 +71,13 @@ export const sendMessageSchema = z.strictObject({
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
-export const sendMessageResponseSchema = z.object({ session: chatSessionSchema });
+/**
+ * POST /api/chat/message answers with the turn's new messages only, the rep's as stored and the
+ * coach's reply, in that order: the client has the rest of the conversation (GET
+ * /api/chat/sessions/:id reads all of it). The whole conversation with every reply made a message
+ * cost more the longer the conversation (issue #26).
+ */
+export const sendMessageResponseSchema = z.object({ sessionId: z.string(), messages: z.array(chatMessageSchema) });
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
 export const sessionIdParamSchema = z.object({ sessionId: sessionIdSchema });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { aiEscalations, chatMessages, chatSessions, knowledgeChunks, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
@@ -8,6 +8,7 @@ import { makeUser, unlockPanel, type SignedInUser } from '../../test/factories.j
 import { validProfile } from '../../test/profile.js';
 import { CoachUnavailableError, type CoachEngine } from '../coach/service.js';
 import { FREE_CONVERSATION_MESSAGE_CAP } from '../billing/service.js';
+import { TURN_HISTORY_WINDOW } from './service.js';
 import { parseSse } from '../../test/sse.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -46,7 +47,7 @@ describe('a coaching conversation', () => {
 
     const first = await send(trial, u, sessionId, 'Half way through the call the prospect said our product is too expensive.');
     expect(first.statusCode).toBe(200);
-    const [mine, ask] = first.json().session.messages;
+    const [mine, ask] = first.json().messages;
     expect(mine).toMatchObject({ role: 'user', content: 'Half way through the call the prospect said our product is too expensive.' });
     expect(ask.role).toBe('assistant');
     expect(ask.coaching).toMatchObject({ stage: 'middle', topics: ['objection_handling'] });
@@ -54,12 +55,13 @@ describe('a coaching conversation', () => {
     expect(ask.content).toMatch(/\?$/);
 
     const second = await send(trial, u, sessionId, ask.options[0]);
-    const coached = second.json().session.messages.at(-1);
+    const coached = second.json().messages.at(-1);
     expect(coached.coaching.method).toBeTruthy();
     expect(coached.content).toContain('Office cleaning contracts');
     expect(coached.content).toContain('From our playbook');
     expect(coached.options).toContain('Role-play this with me');
-    expect(second.json().session.messages).toHaveLength(4);
+    // Only the new messages: the client has the rest.
+    expect(second.json().messages).toHaveLength(2);
     expect((await trial.app.inject({ url: '/api/user', headers: { cookie: u.cookie } })).json().sessionCount).toBe(1);
   });
 
@@ -97,6 +99,77 @@ describe('a coaching conversation', () => {
     const u = await makeUser(trial.app);
     expect((await send(trial, u, 'not-a-uuid', 'hi')).json().message).toBe('No active chat session');
     expect((await trial.app.inject({ method: 'POST', url: '/api/chat/message', payload: { sessionId: crypto.randomUUID(), message: 'hi' } })).statusCode).toBe(401);
+  });
+});
+
+describe('a long conversation (issue #26: a message costs the same at the 100th as at the 4th)', () => {
+  /** `turns` pairs of messages straight into the database, each reply with its engine state. */
+  const seed = async (t: TestApp, u: SignedInUser, turns: number) => {
+    const sessionId = await newSession(t, u);
+    const [chat] = await t.db.select().from(chatSessions).where(eq(chatSessions.sessionId, sessionId));
+    if (!chat) throw new Error('no conversation');
+    const rows = Array.from({ length: turns }, (_, i) => [
+      { chatSessionId: chat.id, role: 'user' as const, content: `Question ${i}: cold calls are killing me.` },
+      { chatSessionId: chat.id, role: 'assistant' as const, content: `Answer ${i}`, coaching: { stage: 'intro' as const, topics: ['prospecting' as const] }, engineState: { turn: i } },
+    ]).flat();
+    await t.db.insert(chatMessages).values(rows);
+    return { sessionId, chatId: chat.id };
+  };
+
+  /** What the turn's statement read, for each message sent while `run` runs. */
+  const turnReads = async (t: TestApp, run: () => Promise<unknown>) => {
+    const results: Promise<{ rows: { messages: { id: number; engineState: unknown }[] }[] }>[] = [];
+    const client = t.db.$client;
+    const query = client.query.bind(client);
+    const spy = vi.spyOn(client, 'query').mockImplementation(((config: unknown, values?: unknown) => {
+      const result = query(config as never, values as never) as unknown;
+      if (typeof config === 'object' && config !== null && (config as { name?: string }).name === 'chat_turn_read') results.push(result as (typeof results)[number]);
+      return result;
+    }) as typeof client.query);
+    try {
+      await run();
+    } finally {
+      spy.mockRestore();
+    }
+    return Promise.all(results.map(async (r) => (await r).rows[0]?.messages ?? []));
+  };
+
+  it('answers a reply with the new messages only; the conversation read has them all', async () => {
+    const u = await makeUser(trial.app);
+    const { sessionId } = await seed(trial, u, 50);
+    const res = await send(trial, u, sessionId, 'They keep telling me they already have a vendor.');
+    expect(res.statusCode).toBe(200);
+    const { messages } = res.json<{ sessionId: string; messages: { role: string; content: string; id: number }[] }>();
+    expect(res.json().sessionId).toBe(sessionId);
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(messages[0]?.content).toBe('They keep telling me they already have a vendor.');
+    const all = (await trial.app.inject({ url: `/api/chat/sessions/${sessionId}`, headers: { cookie: u.cookie } })).json<{ messages: { id: number }[] }>().messages;
+    expect(all).toHaveLength(102);
+    expect(all.slice(-2).map((m) => m.id)).toEqual(messages.map((m) => m.id));
+  });
+
+  it("reads the same number of messages at the 100th message as at the 4th: the first, the newest, and the newest engine state's", async () => {
+    const u = await makeUser(trial.app);
+    const short = await seed(trial, u, 3);
+    const long = await seed(trial, u, 99);
+    // Team replies after the last coach reply push its engine state out of the newest messages.
+    await trial.db.insert(chatMessages).values(Array.from({ length: TURN_HISTORY_WINDOW }, (_, i) => ({ chatSessionId: long.chatId, role: 'team' as const, content: `Team note ${i}` })));
+    const [atFourth, atHundredth] = await turnReads(trial, async () => {
+      expect((await send(trial, u, short.sessionId, 'Give me another tip')).statusCode).toBe(200);
+      expect((await send(trial, u, long.sessionId, 'Give me another tip')).statusCode).toBe(200);
+    });
+    expect(atFourth).toHaveLength(6);
+    // The window, the first message and the message with the newest engine state: bounded.
+    expect(atHundredth).toHaveLength(TURN_HISTORY_WINDOW + 2);
+    const ids = (atHundredth ?? []).map((m) => m.id);
+    const stored = await trial.db.select({ id: chatMessages.id, engineState: chatMessages.engineState }).from(chatMessages).where(eq(chatMessages.chatSessionId, long.chatId));
+    const byId = stored.map((m) => m.id).sort((a, b) => a - b);
+    expect(ids[0]).toBe(byId[0]);
+    const newestState = stored.find((m) => (m.engineState as { turn?: number } | null)?.turn === 98)?.id;
+    expect(ids).toContain(newestState);
+    expect((atHundredth ?? []).find((m) => m.id === newestState)?.engineState).toEqual({ turn: 98 });
+    // Only the newest engine state is read, as before.
+    expect((atHundredth ?? []).filter((m) => m.engineState !== null)).toHaveLength(1);
   });
 });
 
@@ -234,7 +307,7 @@ describe('escalations', () => {
     const u = await makeUser(trial.app);
     const sessionId = await newSession(trial, u);
     const res = await send(trial, u, sessionId, 'Can I talk to a real person please?');
-    expect(res.json().session.messages.at(-1).content).toContain('coaching team');
+    expect(res.json().messages.at(-1).content).toContain('coaching team');
     const [esc] = await trial.db.select().from(aiEscalations).where(eq(aiEscalations.userId, u.user.id));
     expect(esc).toMatchObject({ status: 'pending', priority: 'high', userMessage: 'Can I talk to a real person please?' });
 
@@ -384,7 +457,7 @@ describe('a retried send (the browser keeps a failed message and sends it again 
     const callsBefore = calls;
     const again = parseSse((await stream(u, sessionId, 'Cold calls are killing me.', clientId)).body);
     expect(again.map((e) => e.event)).toEqual(['user', 'done']);
-    expect(again.map((e) => e.data.id)).toEqual(first.json().session.messages.map((m: { id: number }) => m.id));
+    expect(again.map((e) => e.data.id)).toEqual(first.json().messages.map((m: { id: number }) => m.id));
     expect(calls).toBe(callsBefore);
     expect(await userRows(sessionId)).toMatchObject({ user: [{ clientId }], freeMessagesUsed: 1 });
 

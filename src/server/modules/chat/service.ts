@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Coaching } from '../../../shared/coaching.js';
 import type { PlanCatalogue } from '../../../shared/plans.js';
-import type { ChatMessage, ChatSession, ChatStatus, ConversationSummary } from '../../../shared/schemas/chat.js';
+import type { ChatMessage, ChatSession, ChatStatus, ConversationSummary, SendMessageResponse } from '../../../shared/schemas/chat.js';
 import type { Db, Tx } from '../../db/client.js';
 import { pgErrorOf, withRetry } from '../../db/errors.js';
 import { countHitSql, countHitValues, overLimitFor, type Limit } from '../../plugins/rate-limits.js';
@@ -120,15 +120,25 @@ interface TurnReadRow {
 }
 
 /**
- * Everything a chat turn reads, in one statement: the caller's conversation, its messages and
- * the knowledge passages for the message. Every chat message runs it, so it is a named prepared
- * statement, and the messages come back as one JSON value rather than a row each.
+ * How many of a conversation's newest messages a turn reads (with its first message and the
+ * message holding the newest engine state, when older). The engines' memory of a long
+ * conversation is that engine state (the playbook's dialogue state: techniques used, questions
+ * asked, facts, the problem); the messages are for what was just said. The LLM engine keeps the
+ * first message and the newest ones that fit its budget, so it gets the same ends. Bounded, so a
+ * message costs the same at the 40th message as at the 4th (issue #26; ADR 0005).
+ */
+export const TURN_HISTORY_WINDOW = 20;
+
+/**
+ * Everything a chat turn reads, in one statement: the caller's conversation, the messages the
+ * engine needs and the knowledge passages for the message. Every chat message runs it, so it is a
+ * named prepared statement, and the messages come back as one JSON value rather than a row each.
  * Only the newest engine state is returned: the engine resumes from it and reads no older one.
  * $3 is the message's search terms; when the message names no topic of its own ($4), the first
  * two topics the coach diagnosed last are searched too (so "Give me another tip" stays on topic).
  * It also counts the message against the user's per-minute limit ($6–$8): folded in here, the
  * count costs no statement and no round trip of its own (measured: a separate one added ~0.3 ms
- * of CPU per message, app and PostgreSQL together).
+ * of CPU per message, app and PostgreSQL together). $9 is TURN_HISTORY_WINDOW.
  */
 const TURN_READ_SQL = `
   with counted as (
@@ -145,17 +155,22 @@ const TURN_READ_SQL = `
         order by m.id desc limit 1
       ) as topics
     ) t
+  ), state as materialized (
+    select (select m.id from chat_messages m where m.chat_session_id = chat.id and m.engine_state is not null order by m.id desc limit 1) as id
+    from chat
   )
   select chat.id, chat.session_id, chat.user_id, chat.title, chat.is_active, chat.free_window_start, chat.free_messages_used, chat.created_at, chat.updated_at,
     coalesce((
       select json_agg(json_build_object(
         'id', m.id, 'role', m.role, 'content', m.content, 'options', m.options, 'coaching', m.coaching,
-        'engineState', case when m.id = m.state_id then m.engine_state end, 'clientId', m.client_id, 'replyTo', m.reply_to, 'createdAt', m.created_at
+        'engineState', case when m.id = state.id then m.engine_state end, 'clientId', m.client_id, 'replyTo', m.reply_to, 'createdAt', m.created_at
       ) order by m.id)
-      from (
-        select m.*, max(case when m.engine_state is not null then m.id end) over () as state_id
-        from chat_messages m where m.chat_session_id = chat.id
-      ) m
+      from chat_messages m, state
+      where m.chat_session_id = chat.id and m.id in (
+        (select w.id from chat_messages w where w.chat_session_id = chat.id order by w.id desc limit $9::int)
+        union all (select f.id from chat_messages f where f.chat_session_id = chat.id order by f.id limit 1)
+        union all select state.id
+      )
     ), '[]'::json) as messages,
     ${passagesSql('search q', '$5')} as passages,
     counted.hits as rate_hits, counted.window_start as rate_window_start
@@ -177,6 +192,7 @@ async function readTurn(deps: TurnDeps, userId: number, sessionId: string, messa
       hints.length === 0,
       passageLimit,
       ...countHitValues(`chat-message:${userId}`, deps.messageLimit, now),
+      TURN_HISTORY_WINDOW,
     ],
   });
   const row = result.rows[0];
@@ -284,6 +300,7 @@ export interface StartedTurn {
   clientId: string | null;
   /** A retried message the server had already stored and answered: both, to send back as they are. */
   answered: { user: MessageRow; assistant: MessageRow } | null;
+  /** What the turn read of the conversation (see TURN_HISTORY_WINDOW): its first message and its newest ones, oldest first. */
   history: MessageRow[];
   context: CoachContext;
   receivedAt: Date;
@@ -531,8 +548,8 @@ async function writeTurnStatement(
   ];
 }
 
-/** The answer to POST /api/chat/message: the conversation with the new messages. */
-export function sessionAfterTurn(turn: StartedTurn, stored: { user: MessageRow; assistant: MessageRow }): ChatSession {
-  return { sessionId: turn.chat.sessionId, messages: [...turn.history, stored.user, stored.assistant].map((m) => toChatMessage(m)) };
+/** The answer to POST /api/chat/message: the turn's two messages; the client has the rest. */
+export function turnAnswer(turn: StartedTurn, stored: { user: MessageRow; assistant: MessageRow }): SendMessageResponse {
+  return { sessionId: turn.chat.sessionId, messages: [toChatMessage(stored.user), toChatMessage(stored.assistant)] };
 }
 

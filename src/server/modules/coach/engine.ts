@@ -39,7 +39,11 @@ export interface KnowledgePassage {
 
 export interface CoachContext {
   profile: RepProfile;
-  /** The conversation before the new message, oldest first. */
+  /**
+   * The conversation before the new message, oldest first. In a long conversation, its first
+   * message and its newest ones (the chat reads a bounded window: TURN_HISTORY_WINDOW in
+   * chat/service.ts); what must outlive the window belongs in the engine state.
+   */
   history: HistoryMessage[];
   /** The rep's new message, trimmed. */
   message: string;

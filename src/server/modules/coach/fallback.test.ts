@@ -307,7 +307,7 @@ describe('the LLM coach falls back to the built-in coach (through the app)', () 
     const sessionId = await newSession(llmApp, u);
     const res = await send(llmApp, u, sessionId, 'Half way through the call the prospect said our product is too expensive and I froze.');
     expect(res.statusCode).toBe(200);
-    const reply = res.json().session.messages.at(-1);
+    const reply = res.json().messages.at(-1);
     expect(reply.role).toBe('assistant');
     expect(reply.content.startsWith(`${FALLBACK_NOTICE}\n\n`)).toBe(true);
     expect(reply.content.length).toBeGreaterThan(FALLBACK_NOTICE.length + 20);
@@ -375,12 +375,12 @@ describe('"can I talk to a real person" under both engines (through the app)', (
       expect(first.statusCode).toBe(200);
       // The model named a method on its last reply: the request for a person must not carry it on.
       // (The playbook's first reply to this names none.)
-      expect(first.json().session.messages.at(-1).coaching?.method).toBe(which === 'llm' ? FINISH.method : undefined);
+      expect(first.json().messages.at(-1).coaching?.method).toBe(which === 'llm' ? FINISH.method : undefined);
       const requestsBefore = provider.requests;
 
       const res = await send(t, u, sessionId, 'can I talk to a real person');
       expect(res.statusCode).toBe(200);
-      const reply = res.json().session.messages.at(-1);
+      const reply = res.json().messages.at(-1);
       expect(reply.content).toContain('coaching team');
       expect(reply.content).toContain('usually within one business day');
       expect(reply.coaching).toBeDefined();
@@ -400,7 +400,7 @@ describe('"can I talk to a real person" under both engines (through the app)', (
       expect((events.at(-1)?.data.coaching as { method?: string } | undefined)?.method).toBeUndefined();
       const after = await send(t, u, sessionId, 'Give me another tip');
       expect(after.statusCode).toBe(200);
-      expect(after.json().session.messages.at(-1).content).not.toContain('coaching team');
+      expect(after.json().messages.at(-1).content).not.toContain('coaching team');
       expect(await t.db.select().from(aiEscalations).where(eq(aiEscalations.chatSessionId, chatId))).toHaveLength(2);
       expect((await storedMessages(t, sessionId)).map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
     });

@@ -66,7 +66,7 @@ export async function runDialogue(app: FastifyInstance, dialogue: Dialogue): Pro
   const turns: TurnOutcome[] = [];
   for (const turn of dialogue.turns) {
     const res = await app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie }, payload: { sessionId, message: turn.rep } });
-    const messages = res.statusCode === 200 ? res.json<{ session: { messages: ChatMessage[] } }>().session.messages : [];
+    const messages = res.statusCode === 200 ? res.json<{ messages: ChatMessage[] }>().messages : [];
     const reply = replyOf(res.statusCode, messages);
     turns.push({ rep: turn.rep, reply, checks: judge.judgeTurn(reply, turn.expect) });
   }

@@ -29,7 +29,7 @@ async function conversation(profile: Record<string, unknown> = {}) {
   const say = async (message: string) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: u.cookie }, payload: { sessionId, message } });
     expect(res.statusCode).toBe(200);
-    const reply = res.json().session.messages.at(-1) as ChatMessage;
+    const reply = res.json().messages.at(-1) as ChatMessage;
     replies.push(reply);
     return reply;
   };

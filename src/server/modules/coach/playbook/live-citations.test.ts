@@ -18,7 +18,7 @@ describe('citations in a real chat turn', () => {
     const u = await makeUser(t.app);
     const sessionId = (await t.app.inject({ method: 'POST', url: '/api/chat/session', headers: { cookie: u.cookie }, payload: {} })).json().sessionId;
     const send = async (message: string) =>
-      (await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: u.cookie }, payload: { sessionId, message } })).json().session.messages.at(-1) as { content: string; options?: string[] };
+      (await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: u.cookie }, payload: { sessionId, message } })).json().messages.at(-1) as { content: string; options?: string[] };
     let reply = await send('Prospects keep telling me our price is too high right when I am about to close.');
     if (reply.options?.[0] && !reply.content.includes('*Method:')) reply = await send(reply.options[0]);
     const coached = [reply, await send('Give me another tip'), await send('Give me another tip')];

@@ -96,7 +96,7 @@ describe('answers first, plays the named buyer, ends with feedback (through the 
     return async (message: string) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: u.cookie }, payload: { sessionId, message } });
       expect(res.statusCode).toBe(200);
-      return res.json().session.messages.at(-1) as ChatMessage;
+      return res.json().messages.at(-1) as ChatMessage;
     };
   }
   const opening = (m: ChatMessage, n = 40) => m.content.split(/\s+/).slice(0, n).join(' ').toLowerCase();
