@@ -1,5 +1,5 @@
 /**
- * The import rules of .oxlintrc.json catch what they are meant to: each case is a tiny tree of
+ * The rules of .oxlintrc.json catch what they are meant to: each case is a tiny tree of
  * scratch files, in the layout of src/, linted with the project's own config. The layer boundaries
  * are checked on resolved paths by boundaries.test.ts.
  */
@@ -30,7 +30,7 @@ function lint(files: Record<string, string>): string {
 
 const errorsIn = (output: string) => Number(/Found \d+ warnings? and (\d+) errors?/.exec(output)?.[1] ?? NaN);
 
-describe('.oxlintrc.json import rules', () => {
+describe('.oxlintrc.json rules', () => {
   it('passes a tree that keeps them', () => {
     const out = lint({
       'src/shared/a.ts': 'export const a = 1;\n',
@@ -45,9 +45,15 @@ describe('.oxlintrc.json import rules', () => {
   });
 
   it.each([
-    ['an import cycle', { 'src/server/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n", 'src/server/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n" }],
-  ])('fails on %s', (_what, files) => {
+    ['an import cycle', 'import(no-cycle)', { 'src/server/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n", 'src/server/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n" }],
+    // A test whose only expect sits under an if passes silently when the if is false.
+    ['a conditional expect', 'vitest(no-conditional-expect)', { 'src/server/a.test.ts': "import { expect, it } from 'vitest';\nconst found: string | undefined = process.env.X;\nit('finds it', () => {\n  expect(1).toBe(1);\n  if (found) expect(found).toBe('x');\n});\n" }],
+    ['a test with no assertion', 'vitest(expect-expect)', { 'src/server/a.test.ts': "import { it } from 'vitest';\nit('does nothing', () => {\n  void 0;\n});\n" }],
+    ['a hook dependency left out', 'react-hooks(exhaustive-deps)', { 'src/client/a.tsx': "import { useEffect, useState } from 'react';\nexport function A({ id }: { id: string }) {\n  const [n] = useState(0);\n  useEffect(() => {\n    document.title = `${id} ${n}`;\n  }, [id]);\n  return null;\n}\n" }],
+    ['a setState in an effect', 'react(set-state-in-effect)', { 'src/client/a.tsx': "import { useEffect, useState } from 'react';\nexport function A({ id }: { id: string }) {\n  const [seen, setSeen] = useState('');\n  useEffect(() => {\n    setSeen(id);\n  }, [id]);\n  return seen;\n}\n" }],
+  ])('fails on %s, by %s', (_what, rule, files) => {
     const out = lint(files);
     expect(errorsIn(out), out).toBeGreaterThan(0);
+    expect(out).toContain(rule);
   });
 });

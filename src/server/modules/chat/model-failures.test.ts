@@ -215,7 +215,7 @@ describe('time', () => {
     const [mainApp, mainBase] = [t, base];
     [t, base] = [outage, `http://127.0.0.1:${(outage.app.server.address() as AddressInfo).port}`];
     try {
-      await outageTurns();
+      await expectCircuitOpensThenCloses();
     } finally {
       [t, base] = [mainApp, mainBase];
       await outage.close();
@@ -223,7 +223,7 @@ describe('time', () => {
   });
 });
 
-async function outageTurns(): Promise<void> {
+async function expectCircuitOpensThenCloses(): Promise<void> {
   {
     provider.behave({ kind: 'status', status: 503 });
     const { u, sessionId } = await newChat();

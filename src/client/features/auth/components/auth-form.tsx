@@ -44,13 +44,13 @@ export function AuthForm<F extends string>({
 }) {
   const { module: loaded, load } = useLateModule(authValidation);
   const [binding, setBinding] = useState<FormBinding<F> | null>(null);
-  const submit = useSubmit(binding, load);
+  const { formRef, onSubmit } = useSubmit(binding, load);
   const bind = binding?.register ?? unbound;
   const pending = binding?.pending ?? false;
   return (
     <>
       {/* Touching the form asks for its validation at once, rather than when the browser is idle. */}
-      <form ref={submit.ref} noValidate onSubmit={submit.onSubmit} onFocus={load} onPointerDown={load} className="space-y-4">
+      <form ref={formRef} noValidate onSubmit={onSubmit} onFocus={load} onPointerDown={load} className="space-y-4">
         {fields.map(({ name, label, type, autoComplete, hint }) => {
           const error = binding?.errors[name];
           return (

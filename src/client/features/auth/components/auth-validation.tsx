@@ -1,4 +1,4 @@
-import { useEffectEvent, useLayoutEffect } from 'react';
+import { useEffectEvent, useLayoutEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearch } from 'wouter';
@@ -28,7 +28,8 @@ export function SignInValidation({ bind, onSignedIn, onFailed }: ValidationProps
     signIn.mutate(input, { onSuccess: (user) => onSignedIn(user), onError: (err) => onFailed(errorMessage(err)) }),
   );
   const { emailOrUsername, password } = formState.errors;
-  const errors = { emailOrUsername: emailOrUsername?.message, password: password?.message };
+  // A new object only when a message changes, so the form is handed a new binding only then.
+  const errors = useMemo(() => ({ emailOrUsername: emailOrUsername?.message, password: password?.message }), [emailOrUsername?.message, password?.message]);
   const pending = signIn.isPending;
   useLayoutEffect(() => {
     bind({
@@ -37,8 +38,7 @@ export function SignInValidation({ bind, onSignedIn, onFailed }: ValidationProps
       pending,
       onSubmit: handleSubmit((input) => submit(input)),
     });
-    // errors is rebuilt each render; its messages are what matter.
-  }, [bind, register, handleSubmit, pending, errors.emailOrUsername, errors.password]);
+  }, [bind, register, handleSubmit, pending, errors]);
   return null;
 }
 
@@ -69,7 +69,7 @@ export function SignUpValidation({ bind, onSignedUp, onFailed }: ValidationProps
     }),
   );
   const { username, email, password } = formState.errors;
-  const errors = { username: username?.message, email: email?.message, password: password?.message };
+  const errors = useMemo(() => ({ username: username?.message, email: email?.message, password: password?.message }), [username?.message, email?.message, password?.message]);
   const pending = signUp.isPending;
   useLayoutEffect(() => {
     bind({
@@ -78,8 +78,7 @@ export function SignUpValidation({ bind, onSignedUp, onFailed }: ValidationProps
       pending,
       onSubmit: handleSubmit((input) => submit(input)),
     });
-    // errors is rebuilt each render; its messages are what matter.
-  }, [bind, register, handleSubmit, pending, errors.username, errors.email, errors.password]);
+  }, [bind, register, handleSubmit, pending, errors]);
   // Only a code some account has earns the note: any well-formed code would otherwise claim a friend (issue #25).
   const known = useReferralCodeCheck(ref).data?.valid === true;
   return known ? <ReferralNote /> : null;

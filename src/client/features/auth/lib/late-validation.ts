@@ -83,18 +83,20 @@ export function useLateModule<M>(late: LateModule<M>): { module: M | undefined; 
  * click gets the same checks and messages as a later one.
  */
 export function useSubmit(binding: Pick<FormBinding<string>, 'onSubmit'> | null, load: () => void) {
-  const form = useRef<HTMLFormElement>(null);
-  const [held, setHeld] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A ref, not state: nothing renders from it, and the submit again must wait for the commit
+  // that binds the inputs, which is what the effect below runs after.
+  const held = useRef(false);
   useEffect(() => {
-    if (!binding || !held) return;
-    setHeld(false);
-    form.current?.requestSubmit();
-  }, [binding, held]);
+    if (!binding || !held.current) return;
+    held.current = false;
+    formRef.current?.requestSubmit();
+  }, [binding]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (binding) return binding.onSubmit(event);
     event.preventDefault();
-    setHeld(true);
+    held.current = true;
     load();
   };
-  return { ref: form, onSubmit };
+  return { formRef, onSubmit };
 }

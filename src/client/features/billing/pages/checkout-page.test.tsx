@@ -148,7 +148,7 @@ describe('the payment', () => {
   });
 
   /** The refusal shown on the page, by the payment button (issue #25: not in a toast that goes away). */
-  const failureShown = async (title: string, description: string) => {
+  const expectFailureShown = async (title: string, description: string) => {
     const note = await screen.findByTestId('checkout-failure');
     expect(note.getAttribute('role')).toBe('alert');
     expect(note.textContent).toBe(`${title}${description}`);
@@ -177,20 +177,20 @@ describe('the payment', () => {
   it("a subscription that cannot start: 'Failed to initialize payment', or the server's reason when it gives one", async () => {
     renderCheckout('basic', { create: () => json({ message: 'Something went wrong on our side.' }, 500) });
     fireEvent.click(await screen.findByRole('button', { name: 'Pay with Card' }));
-    await failureShown('Error', 'Failed to initialize payment');
+    await expectFailureShown('Error', 'Failed to initialize payment');
     expect(screen.queryByLabelText('Card number')).toBeNull();
     cleanup();
 
     renderCheckout('proPromo', { create: () => json({ message: 'You have already used the launch special.' }, 409) });
     fireEvent.click(await screen.findByRole('button', { name: 'Pay with Card' }));
-    await failureShown('Error', 'You have already used the launch special.');
+    await expectFailureShown('Error', 'You have already used the launch special.');
   });
 
   it("the payment provider not reachable (503): the server's words, which say nothing was charged", async () => {
     const unreachable = 'Payments are not reachable right now. Nothing was charged. Please try again in a minute.';
     renderCheckout('pro', { create: () => json({ message: unreachable }, 503) });
     fireEvent.click(await screen.findByRole('button', { name: 'Pay with Card' }));
-    await failureShown('Error', unreachable);
+    await expectFailureShown('Error', unreachable);
     expect(screen.queryByLabelText('Card number')).toBeNull();
   });
 
@@ -199,7 +199,7 @@ describe('the payment', () => {
     renderCheckout('pro', { provider: 'stripe', billing: { ...FREE, provider: 'stripe' }, success: () => json({ message: unchecked }, 503) });
     fireEvent.click(await screen.findByRole('button', { name: 'Pay with Card' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Stripe pays' }));
-    await failureShown('Payment Error', unchecked);
+    await expectFailureShown('Payment Error', unchecked);
   });
 
   it('Apple Pay: says it is in the mobile app and falls back to the card form', async () => {
@@ -229,7 +229,7 @@ describe('the payment', () => {
     expect(await screen.findByText(/Google Pay and Apple Pay show in the card form/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Pay with Card' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Stripe refuses' }));
-    await failureShown('Payment Failed', 'Your card has insufficient funds.');
+    await expectFailureShown('Payment Failed', 'Your card has insufficient funds.');
     expect(screen.queryByTestId('sandbox-hint')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Stripe pays' }));
     await waitFor(() => expect(memory.history.at(-1)).toBe('/training'));

@@ -17,6 +17,9 @@ export function useWelcome(): { open: boolean; close: () => void } {
   useEffect(() => {
     const sent = staticWelcome();
     if (!sent) return;
+    // The copy the server sent is outside React, and the rep may close it in the moment between
+    // the first render and this effect, before the listener below is on: this reads it once here.
+    // oxlint-disable-next-line react/set-state-in-effect -- syncing with that element, an external system
     if (!sent.open) close();
     if (!sent.open || !open) return sent.remove();
     const closedBeforeTheApp = () => {

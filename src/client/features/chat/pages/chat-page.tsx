@@ -161,6 +161,9 @@ export function ChatPage() {
     const opening = openingChoice(status.data, conversations.data, loadUnsent());
     // The prefetch may have fetched this conversation already; a copy from an earlier visit may
     // lack what was added since, so that one is reloaded.
+    // Decided once per visit, and one branch sends a request (the new conversation), so this stays
+    // an effect; the page shows its loading state until `ready`, so the extra render shows nothing.
+    // oxlint-disable-next-line react/set-state-in-effect -- runs once, after fresh answers arrive
     if (opening.kind === 'open') return open(opening.sessionId, !fetchedSince(qc, conversationKey(opening.sessionId), visitStart));
     if (opening.kind === 'upgrade') {
       setUpgrade(true);
