@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/build-test-app.js';
+import { makeUser } from '../../../test/factories.js';
+import { validProfile } from '../../../test/profile.js';
 import { TURN_HISTORY_WINDOW } from '../../chat/service.js';
 import type { CoachReply, HistoryMessage, KnowledgePassage, RepProfile } from '../engine.js';
 import { lastState, nextTurn } from './dialogue.js';
@@ -130,5 +133,30 @@ describe('a long conversation, read through the window', () => {
     const next = nextTurn({ profile: CARS, history, message: 'she says she has to talk to her husband first', knowledge: [] }).reply;
     expect(next.coaching.method).not.toBe(taught);
     expect((next.state as { seen?: { methods: string[] } }).seen?.methods).toEqual([taught, next.coaching.method]);
+  });
+});
+
+describe('a long conversation through the app', () => {
+  it('does not teach again at message 62 a method taught at message 2', async () => {
+    const t = await buildTestApp({ CHAT_MESSAGES_PER_MINUTE: '1000' });
+    try {
+      const u = await makeUser(t.app);
+      const onboarded = await t.app.inject({ method: 'POST', url: '/api/onboarding', headers: { cookie: u.cookie }, payload: validProfile({ industry: 'Car dealership', product: 'New and used Toyotas', biggestStruggle: 'Customers walk over the price.' }) });
+      expect(onboarded.statusCode).toBeLessThan(300);
+      const sessionId = (await t.app.inject({ method: 'POST', url: '/api/chat/session', headers: { cookie: u.cookie }, payload: {} })).json<{ sessionId: string }>().sessionId;
+      const send = async (message: string) => {
+        const res = await t.app.inject({ method: 'POST', url: '/api/chat/message', headers: { cookie: u.cookie }, payload: { sessionId, message } });
+        expect(res.statusCode).toBe(200);
+        return res.json<{ messages: { coaching?: { method?: string } | null }[] }>().messages.at(-1)?.coaching?.method;
+      };
+      const taught = await send('Customer on the lot says the price is too high');
+      expect(taught).toBeDefined();
+      for (const message of WHILE) await send(message);
+      const later = await send('she says she has to talk to her husband first');
+      expect(later).toBeDefined();
+      expect(later).not.toBe(taught);
+    } finally {
+      await t.close();
+    }
   });
 });
