@@ -3,7 +3,7 @@ import type { HistoryMessage } from '../engine.js';
 
 /**
  * What the built-in coach remembers of the whole conversation for its lookbacks: methods taught,
- * topics named, playbook sections quoted, lines said in character, and the rep's words to pick a
+ * topics named, playbook sections quoted, the role-play buyer's answers, and the rep's words to pick a
  * problem from. A chat turn hands the engine only a window of the conversation (its first message,
  * its newest ones and the newest engine state: TURN_HISTORY_WINDOW in chat/service.ts), so these
  * travel in the dialogue state, and the coach does not repeat itself at message 80 any more than
@@ -24,7 +24,7 @@ export type Seen = {
 
 export const NOTHING_SEEN: Seen = { methods: [], topics: [], quoted: [], lines: [], clauses: [] };
 
-// More than the methods (75) and playbook sections (58) the built-in coach can name, so none is
+// More than the methods and playbook sections the built-in coach can name (75 and 58 today), so none is
 // forgotten; lines and clauses are what was said, so only the newest are kept.
 const MAX_NAMES = 80;
 const MAX_LINES = 16;
@@ -32,7 +32,7 @@ const MAX_CLAUSES = 24;
 const MAX_CLAUSE_CHARS = 240;
 
 /** The rep's message cut where a new problem may start: a sentence, a numbered item, a semicolon, a line. */
-export const clausesOf = (text: string): string[] => text.split(/(?<=[.!?])\s+|\s+\d\)\s*|;\s*|\n+/);
+const clausesOf = (text: string): string[] => text.split(/(?<=[.!?])\s+|\s+\d\)\s*|;\s*|\n+/);
 
 const QUOTED = /From our playbook, "([^"\n]+)"/g;
 // The buyer's answer to the rep's line in a scene (scene.ts), after its speaker in bold.
