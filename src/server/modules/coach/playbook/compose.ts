@@ -43,7 +43,7 @@ export const plainCoaching = (history: HistoryMessage[], fallback?: Coaching): C
 export function coach(ctx: CoachContext, state: DialogueState, topic: Topic, stage: Stage, technique: Technique, opening: string, also: Topic[] = []): Turn {
   const found = techniquePassage(ctx.knowledge, technique);
   // A section the rep has already been shown is cited by its title alone, not quoted again.
-  const shown = found && ctx.history.some((m) => m.role === 'assistant' && m.content.includes(`From our playbook, "${found.title.split(' › ').at(-1)}"`));
+  const shown = found && state.seen.quoted.includes(found.title.split(' › ').at(-1) ?? '');
   const reply: CoachReply = {
     content: coachingText({ opening, technique, stage, topic, passage: shown ? undefined : found, profile: ctx.profile, closing: 'What would help most next?', occasion: state.facts.occasion, facts: state.facts }),
     options: [...NEXT_OPTIONS],

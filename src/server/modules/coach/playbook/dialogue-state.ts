@@ -1,6 +1,7 @@
 import type { Stage, Topic } from '../../../../shared/coaching.js';
 import type { CoachReply, HistoryMessage } from '../engine.js';
 import { NO_FACTS, readFacts, withMessage, type Facts } from './facts.js';
+import { readSeen, recall, type Seen } from './memory.js';
 import { NO_PLAY, readPlay, type PlayState } from './play-turns.js';
 import type { Technique } from './techniques.js';
 import { normalize } from './text.js';
@@ -31,6 +32,8 @@ export type DialogueState = {
   scene?: { buyer: string; who: string; exchanges: number; lines?: string[] };
   /** Where the coaching from the written ways of selling stands (play-turns.ts). */
   play: PlayState;
+  /** What the conversation has said so far, for the checks that look back over it (memory.ts). */
+  seen: Seen;
 };
 
 /** What one turn answers: the reply, and the technique whose playbook section it should cite. */
@@ -46,6 +49,7 @@ export function lastState(history: HistoryMessage[]): DialogueState {
     const m = history[i];
     if (m?.role === 'assistant' && m.state && typeof m.state === 'object' && 'phase' in m.state) {
       const s = m.state as Partial<DialogueState>;
+      const stored = readSeen(s.seen);
       return {
         phase: s.phase ?? 'start',
         topic: s.topic,
@@ -58,6 +62,7 @@ export function lastState(history: HistoryMessage[]): DialogueState {
         asked: Array.isArray(s.asked) ? s.asked : [],
         scene: s.scene,
         play: readPlay(s.play),
+        seen: stored ? recall(stored, history.slice(i + 1)) : recall(undefined, history),
       };
     }
   }
@@ -72,7 +77,7 @@ export function lastState(history: HistoryMessage[]): DialogueState {
  * person.
  */
 function resumedState(history: HistoryMessage[]): DialogueState {
-  const fresh: DialogueState = { phase: 'start', used: [], lowStreak: 0, facts: { ...NO_FACTS }, asked: [], play: { ...NO_PLAY } };
+  const fresh: DialogueState = { phase: 'start', used: [], lowStreak: 0, facts: { ...NO_FACTS }, asked: [], play: { ...NO_PLAY }, seen: recall(undefined, history) };
   const replies = history.filter((m) => m.role === 'assistant');
   if (replies.length === 0) return fresh;
   const said = history.filter((m) => m.role === 'user').map((m) => m.content);

@@ -1,5 +1,6 @@
 import type { CoachContext } from '../engine.js';
 import type { DialogueState, Turn } from './dialogue-state.js';
+import { seeing } from './memory.js';
 import { eitherOr } from './play.js';
 import { TURN_RULES } from './turn-rules/index.js';
 import { turnInput, type TurnInput, type TurnRule } from './turn-rules/turn-input.js';
@@ -53,10 +54,22 @@ export function nextTurn(ctx: CoachContext): Turn {
   const input = turnInput(ctx);
   for (const rule of TURN_RULES) {
     const turn = ruleTurn(ctx, rule, input);
-    if (turn) return ROLE_PLAY_RULES.has(rule.name) ? asRolePlay(turn) : turn;
+    if (turn) return remembered(ctx, input.previous, ROLE_PLAY_RULES.has(rule.name) ? asRolePlay(turn) : turn);
   }
   // Unreachable: clarify answers every message with no topic found and the last rule every other.
   throw new Error('No turn rule answered the message.');
+}
+
+/**
+ * The turn's state with the rep's message and the reply, as stored, added to what the coach has
+ * seen (memory.ts), so the next turns need not find them in the history. A reply with no state
+ * leaves them to the next turn, which reads the messages after the newest state.
+ */
+function remembered(ctx: CoachContext, previous: DialogueState, turn: Turn): Turn {
+  const state = turn.reply.state as DialogueState | undefined;
+  if (!state) return turn;
+  const seen = seeing(seeing(previous.seen, { role: 'user', content: ctx.message }), { role: 'assistant', ...turn.reply });
+  return { ...turn, reply: { ...turn.reply, state: { ...state, seen } satisfies DialogueState } };
 }
 
 /** One rule's answer, if it has one. */

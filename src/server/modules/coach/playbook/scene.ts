@@ -1,5 +1,5 @@
 import type { Stage, Topic } from '../../../../shared/coaching.js';
-import type { CoachContext, HistoryMessage } from '../engine.js';
+import type { CoachContext } from '../engine.js';
 import { AFTER_SCENE_OPTIONS, SCENE_OPTIONS } from '../vocabulary.js';
 import type { DialogueState, Turn } from './dialogue-state.js';
 import type { Facts } from './facts.js';
@@ -49,7 +49,7 @@ export function startScene(ctx: CoachContext, state: DialogueState, topic: Topic
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The buyer's next line: it follows from what the rep just did. */
-function buyerReaction(a: ReturnType<typeof assess>, facts: Facts, history: HistoryMessage[]): string {
+function buyerReaction(a: ReturnType<typeof assess>, facts: Facts, said: readonly string[]): string {
   const lines: string[] = [];
   if (a.faults.some((f) => f.id === 'pressure' || f.id === 'trust-me')) lines.push("Now I really don't want to decide today. We'll let you know.", "That sounds like a sales line. I'd rather take my time.");
   if (a.faults.some((f) => f.id === 'argued')) lines.push("Look, I'm not going to argue about it. We'll think it over.", "I didn't say it was bad. I said I'm not sure yet.");
@@ -59,7 +59,7 @@ function buyerReaction(a: ReturnType<typeof assess>, facts: Facts, history: Hist
   }
   lines.push("I hear you, but I still need to think about it.", "Okay. And if it doesn't work out for us, then what?");
   // The buyer never says the same line twice in one conversation.
-  return lines.find((l) => !history.some((m) => m.role === 'assistant' && m.content.includes(l))) ?? lines[0] ?? '';
+  return lines.find((l) => !said.includes(l)) ?? lines[0] ?? '';
 }
 
 /** The rep's line in the scene, or their "stop" (`ending`): a word on it out of character, then the buyer's next line or the feedback. */
@@ -110,7 +110,7 @@ export function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic,
       : `**A stronger version of your line:** ${strongerLine(ctx.message, a, scene.buyer)}`,
   ];
   // The buyer answers until the scene has had its exchanges; then it ends.
-  const next = done ? undefined : buyerReaction(a, state.facts, ctx.history);
+  const next = done ? undefined : buyerReaction(a, state.facts, state.seen.lines);
   const said = [...(scene.lines ?? []), spokenLine(ctx.message)];
   // The last exchange ends the scene with the feedback on all of the rep's lines.
   lines.push('', next ? `Back in character.\n\n**${capitalise(scene.who)}:** "${next}"` : `That ends the scene. ${sceneFeedback(said)}\n\nTry it again, or shall we move on?`);

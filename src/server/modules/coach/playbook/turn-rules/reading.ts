@@ -1,5 +1,5 @@
 import { TOPIC_STAGE, type CallStage, type Stage, type Topic } from '../../../../../shared/coaching.js';
-import type { CoachContext, HistoryMessage } from '../../engine.js';
+import type { CoachContext } from '../../engine.js';
 import { CONFIDENT_SCORE, diagnose, type Diagnosis } from '../diagnose.js';
 import type { DialogueState } from '../dialogue-state.js';
 import { isDirectQuestion, normalize } from '../text.js';
@@ -33,7 +33,7 @@ export interface Reading {
 export function readMessage(ctx: CoachContext, previous: DialogueState, state: DialogueState, stage: Stage, moment: CallStage | undefined): Reading {
   const topic = state.topic;
   // "the sister one": the rep picks one of the problems they listed earlier; that one is the message.
-  const picking = pickedFromList(ctx.message, ctx.history);
+  const picking = pickedFromList(ctx.message, previous.seen.clauses);
   const story = diagnose(picking ? `${picking} ${ctx.message}` : ctx.message);
   const asked = askedTopic(ctx.message, topic !== undefined);
   const diagnosed = asked && asked !== story.topics[0]
@@ -116,17 +116,12 @@ const deniedTopics = (message: string): Topic[] => {
  * When the rep answers "the finance one" or "the sister thing", the clause of their earlier
  * message that names it: the problem they chose.
  */
-function pickedFromList(message: string, history: HistoryMessage[]): string | undefined {
+function pickedFromList(message: string, clauses: readonly string[]): string | undefined {
   const m = / the ([a-z]+(?: [a-z]+)?) (?:one|thing|part|issue|problem) /.exec(normalize(message));
   const key = m?.[1];
   if (!key || ['first', 'second', 'third', 'last', 'other', 'same'].includes(key)) return undefined;
-  for (let i = history.length - 1; i >= 0; i--) {
-    const h = history[i];
-    if (h?.role !== 'user') continue;
-    const clause = h.content.split(/(?<=[.!?])\s+|\s+\d\)\s*|;\s*|\n+/).find((c) => normalize(c).includes(` ${key} `));
-    if (clause) return clause.trim();
-  }
-  return undefined;
+  // The rep's earlier clauses, newest message first (memory.ts).
+  return clauses.find((c) => normalize(c).includes(` ${key} `));
 }
 
 /** The rep says they are moving to something else: the moment they were at does not carry. */

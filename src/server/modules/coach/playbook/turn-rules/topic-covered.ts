@@ -18,8 +18,7 @@ export const topicCovered: TurnRule = {
     const left = (x: Topic) => fitting(x, state.facts).some((t) => !state.used.includes(t.id) && !alreadyTried(t, state.facts));
     if (left(topic)) return undefined;
     // Where to look: what the rep's words touch, then the other topics the coach already named.
-    const named = ctx.history.toReversed().flatMap((m) => m.coaching?.topics ?? []);
-    const nearby = [...diagnose(`${state.problem ?? ''} ${ctx.message}`).topics, ...named];
+    const nearby = [...diagnose(`${state.problem ?? ''} ${ctx.message}`).topics, ...state.seen.topics];
     const related = nearby.find((x) => x !== topic && left(x));
     if (related) {
       const other = chooseTechnique(related, `${state.problem ?? ''} ${ctx.message}`, state, state.facts, technique?.method);

@@ -81,7 +81,7 @@ export function turnInput(ctx: CoachContext): TurnInput {
     technique: TECHNIQUES.find((t) => t.id === state.techniqueId),
     topic,
     stage,
-    methods: ctx.history.flatMap((m) => (m.role === 'assistant' && m.coaching?.method ? [m.coaching.method] : [])),
+    methods: previous.seen.methods,
     get moment() {
       return (moment ??= { value: momentOf(ctx.message) }).value;
     },
