@@ -7,7 +7,7 @@ import type { HistoryMessage, RepProfile } from '../src/server/modules/coach/eng
 import { playbookReply } from '../src/server/modules/coach/playbook/playbook-engine.js';
 import { readScenarioFile } from '../src/server/modules/coach/playbook/scenario-file.js';
 
-const file = process.argv[2] ?? '../shared/coach-eval/dev.json';
+const file = process.argv[2] ?? 'bench/coach-eval/holdout.json';
 const scenarios = readScenarioFile(file);
 const profile: RepProfile = {
   username: 'bench',

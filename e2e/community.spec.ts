@@ -74,7 +74,7 @@ test('Pro reps post, reply and vote; Hot, New and Top reorder; a report reaches 
   await expect(page.getByRole('heading', { name: 'Sales Community' })).toBeVisible();
   await expect(page.getByTestId('stat-categories')).toHaveText('6');
 
-  // New Post with nothing filled: SPEC's words, in the dialog above Publish (issue #25), and nothing is sent.
+  // New Post with nothing filled: product §15.5's words, in the dialog above Publish (issue #25), and nothing is sent.
   await page.getByRole('button', { name: 'New Post' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Post' });
   await dialog.getByRole('button', { name: 'Publish Post' }).click();

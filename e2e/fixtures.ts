@@ -149,7 +149,7 @@ export async function expectTapTargets(page: Page, name: string, scope = 'main')
 }
 
 /**
- * Makes an account an admin the way an operator does (DECISIONS §2): `npm run admin -- grant`,
+ * Makes an account an admin the way an operator does (product §12): `npm run admin -- grant`,
  * against the database of the app the journeys run on (its DATA_DIR, noted by e2e/serve.mjs).
  */
 export function grantAdmin(usernameOrEmail: string, port = Number(process.env.E2E_PORT ?? 5055)): string {

@@ -2,7 +2,7 @@ import type { ReferralState } from '../src/shared/schemas/billing';
 import { expect, expectAccessible, expectTapTargets, newAccount, signUpThroughUi, test } from './fixtures';
 
 /*
- * Issue #14's referral journey (DECISIONS §5), with the sandbox provider: a sign-up through a
+ * Issue #14's referral journey (product §5), with the sandbox provider: a sign-up through a
  * rep's link, then that person's first payment, earns the rep one free Pro month, which the rep
  * redeems for 30 days of Pro. On the app with no trial (port + 1), so the Pro the month gives shows.
  */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Talk to a running app as a rep would, from a terminal: sign up, onboard, chat. For holding
-// judged conversations (shared/coach-eval/JUDGE.md) with whatever coach the app runs, through the
+// judged conversations (docs/coach-eval.md) with whatever coach the app runs, through the
 // same API the browser uses. Each rep's cookie, conversation and transcript live in --dir.
 //
 //   node scripts/chat-cli.mjs start <rep> --profile FILE.json [--base URL] [--dir D]

@@ -2,7 +2,7 @@
  * `npm run coach:dialogues -- <dialogues.json> [--verbose] [--concurrency N] [--allow-fallback]`:
  * runs whole conversations through the real chat service (app and PostgreSQL, on a throwaway
  * embedded database) with whichever coach COACH_PROVIDER configures, and prints the pass rate of
- * each check kind and overall, judged as shared/coach-eval/DIALOGUES.md says. With a model, it
+ * each check kind and overall, judged as docs/coach-eval.md says. With a model, it
  * also prints how many replies the built-in coach had to write instead, the model's latency and
  * its tokens, and fails (exit 1) when any reply came from the built-in coach: such a run does not
  * measure the model. `--allow-fallback` counts them anyway.

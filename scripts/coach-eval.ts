@@ -1,6 +1,6 @@
 /**
  * `npm run coach:eval -- <file.json>`: runs the built-in playbook engine over a scenario file
- * (the format of shared/coach-eval/dev.json, defined in coach/playbook/scenario-file.ts) and
+ * (the format of the dev set of docs/coach-eval.md, defined in coach/playbook/scenario-file.ts) and
  * prints each prediction, then stage and topic accuracy (topic is right when topics[0] is one of
  * the expected) and whether every coaching reply names a method and ends with a question or
  * options.

@@ -65,7 +65,7 @@ const baseSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{11}$/, 'TUTORIAL_VIDEO_ID must be an 11-character YouTube video id')
     .optional(),
   /**
-   * YouTube ids of the four training parts, in order, comma-separated (DECISIONS §8). An empty
+   * YouTube ids of the four training parts, in order, comma-separated (product §9). An empty
    * entry, or a missing one at the end, leaves that part without a video ('Video Coming Soon').
    */
   TRAINING_VIDEO_IDS: z
@@ -79,7 +79,7 @@ const baseSchema = z.object({
     )
     .transform((ids) => Array.from({ length: 4 }, (_, i) => ids[i] || null)),
   /**
-   * DECISIONS §2: when set, the admin panel unlocks with this key instead of the admin's own
+   * product §12: when set, the admin panel unlocks with this key instead of the admin's own
    * password (docs/decisions/0012). No default: unset, the password unlocks. Never logged or sent
    * to the browser; at least 16 characters, so it cannot be guessed within the unlock's rate limit.
    */
@@ -87,7 +87,7 @@ const baseSchema = z.object({
   /** Pause between streamed pieces of the built-in coach's reply, so it reads as it is written. */
   COACH_STREAM_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
   /**
-   * Stripe (DECISIONS §4): all three set → real payments through Stripe; none → the built-in
+   * Stripe (product §4): all three set → real payments through Stripe; none → the built-in
    * sandbox provider (offline test cards). Never logged, never sent to the browser except the
    * publishable key, which is public by design.
    */

@@ -1,5 +1,5 @@
 /**
- * The chat's first-visit welcome (SPEC §2 Chat), which the server can put in /chat's HTML so it
+ * The chat's first-visit welcome (product §7.1), which the server can put in /chat's HTML so it
  * paints before the app's scripts have run (issue #13, ADR 0009). The names both sides use.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The coach's vocabulary (DECISIONS §6), shared by the engines, the API and the chat screen.
+ * The coach's vocabulary (product §8.2), shared by the engines, the API and the chat screen.
  */
 import { z } from 'zod';
 
@@ -40,7 +40,7 @@ export const STAGE_LABELS: Record<Stage, string> = {
   general: 'General',
 };
 
-/** SQUARE, our call framework (DECISIONS §6): S is the intro, Q–R the middle, E the close. */
+/** SQUARE, our call framework (product §8.2): S is the intro, Q–R the middle, E the close. */
 export const SQUARE_STEPS = [
   { letter: 'S', name: 'Set the stage', stage: 'intro' },
   { letter: 'Q', name: 'Question', stage: 'middle' },

@@ -3,7 +3,7 @@ import type { planCatalogueSchema, planSchema } from './schemas/plans.js';
 
 /**
  * The plan catalogue: every price, limit and offer the product shows comes from here
- * (DECISIONS §3), so no two pages can disagree. The server serves it at GET /api/plans
+ * (product §3), so no two pages can disagree. The server serves it at GET /api/plans
  * with the configured trial length applied.
  */
 export type Plan = z.infer<typeof planSchema>;

@@ -129,7 +129,7 @@ describe('the header bar: Back and title', () => {
     await waitFor(() => expect(document.title).toBe('Page Not Found · DealDesk'));
   });
 
-  it("treats the SPEC back map's /basic-checkout as /checkout-basic: the old name redirects to the page", async () => {
+  it("treats product §13.2 back map's /basic-checkout as /checkout-basic: the old name redirects to the page", async () => {
     renderAppAt('/basic-checkout', makeUser());
     expect(await screen.findByRole('heading', { name: 'Basic Access', level: 2 })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Page Not Found' })).toBeNull();

@@ -43,7 +43,7 @@ export function AppRoutes() {
           <RoutePage route={route} />
         </Route>
       ))}
-      {/* SPEC §2's back map names /basic-checkout, which DECISIONS §10 reads as /checkout-basic: the old name leads there, not to the 404 (issue #25). */}
+      {/* product §13.2's back map names /basic-checkout, which product §13.2 reads as /checkout-basic: the old name leads there, not to the 404 (issue #25). */}
       <Route path="/basic-checkout">
         <Redirect to="/checkout-basic" replace />
       </Route>

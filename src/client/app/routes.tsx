@@ -76,7 +76,7 @@ export interface AppRoute {
    * title (their own heading names them) or whose name depends on the query string.
    */
   documentTitle?: string | ((search: string) => string);
-  /** Where the header's Back leads (SPEC §2 Shared chrome); null: no Back button. */
+  /** Where the header's Back leads (product §13.3); null: no Back button. */
   back: string | null;
   /** This page's own entry in the tab bar, if it has one (the icon by name: layout/tab-icons.tsx). */
   tab: { label: string; icon: TabIconName } | null;
@@ -111,8 +111,8 @@ function prefetchChatData(qc: QueryClient): void {
 }
 
 /**
- * Every route of SPEC §2. The tab bar shows the entries that have a `tab`, in this order. Back
- * targets follow SPEC §2's back map, with DECISIONS §10's two fixes: `/basic-checkout` there
+ * Every route of product §13.1. The tab bar shows the entries that have a `tab`, in this order. Back
+ * targets follow product §13.2's back map, with product §13.2's two fixes: `/basic-checkout` there
  * means `/checkout-basic`, and onboarding goes back through all seven steps.
  */
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -174,7 +174,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/terms-of-service', title: 'Terms of Service', back: '/account', tab: null, chrome: 'header-and-tabs', page: TermsOfServicePage, auth: 'public' },
 ];
 
-/** Any other path: SPEC §2's 404 page; Back leads to /home like any unlisted route. */
+/** Any other path: product §13.6's 404 page; Back leads to /home like any unlisted route. */
 export const NOT_FOUND_ROUTE: AppRoute = { path: '*', title: '', documentTitle: 'Page Not Found', back: '/home', tab: null, chrome: 'header-and-tabs', page: NotFoundPage, auth: 'public' };
 
 /** The route the router shows at `path`, matched with the router's own parser. */

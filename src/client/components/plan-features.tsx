@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import { cn } from '../lib/cn';
 
 /**
- * A plan's feature list, as the catalogue gives it (DECISIONS §3), one look wherever a plan is
+ * A plan's feature list, as the catalogue gives it (product §3), one look wherever a plan is
  * offered: the plan chooser, the checkout pages, the locked Pro pages and the chat's
  * payment-required dialog.
  */

@@ -8,7 +8,7 @@ import { Card } from './ui/card';
 import { PlanFeatures } from './plan-features';
 
 /**
- * What a user without Pro sees instead of a Pro page (SPEC §2: training, community, progress):
+ * What a user without Pro sees instead of a Pro page (product §3.5: training, community, progress):
  * what the page would give, Pro's price and features from the catalogue, the launch special while
  * this user may still use it, and the way to the plan chooser (/upgrade), which leads to checkout.
  */

@@ -42,7 +42,7 @@ export async function toApiRequestError(res: Response): Promise<ApiRequestError>
 }
 
 /**
- * The one request helper (SPEC §7): credentials included, JSON body with a JSON content
+ * The one request helper (product §14.2): credentials included, JSON body with a JSON content
  * type only when there is a body, any non-OK answer thrown as ApiRequestError.
  */
 export async function apiRequest<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {

@@ -4,7 +4,7 @@
  * computer never sees the previous one's name or onboarding answers.
  */
 export const PERSONAL_STORAGE_KEYS = {
-  /** SPEC §3's display cache of the user. */
+  /** product §14.1's display cache of the user. */
   user: 'salesCoachUser',
   /** Onboarding answers not yet submitted. */
   onboardingAnswers: 'salesCoachOnboarding',

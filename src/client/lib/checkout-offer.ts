@@ -1,7 +1,7 @@
 import { formatMonthly, formatPrice, type PlanCatalogue } from '../../shared/plans';
 import type { BillingState, CheckoutPlan } from '../../shared/schemas/billing';
 
-/** What a checkout page offers, from the served plan catalogue (DECISIONS §3): never a price of its own. */
+/** What a checkout page offers, from the served plan catalogue (product §3): never a price of its own. */
 export interface CheckoutOffer {
   plan: CheckoutPlan;
   name: string;
@@ -11,7 +11,7 @@ export interface CheckoutOffer {
   firstChargeCents: number;
   gives: string;
   features: readonly string[];
-  /** The Pay button's words (SPEC §2: 'Subscribe to Pro - $4.99/month'). */
+  /** The Pay button's words (product §4.1: 'Subscribe to Pro - $4.99/month'). */
   payLabel: string;
   /** Pro (and the promo, which is Pro) opens training after paying; Basic returns to the chat. */
   tier: 'basic' | 'pro';

@@ -30,7 +30,7 @@ export type UpgradeChoices =
 /**
  * What the upgrade chooser offers this user (issue #25): the launch promo first while the server
  * says it is open (`promoAvailable`: once per account), then Pro at full price, then Basic, each
- * from the served catalogue (DECISIONS §3). The refusals mirror the server's checkout rules
+ * from the served catalogue (product §3). The refusals mirror the server's checkout rules
  * (server/modules/billing/checkout.ts assertMayBuy), so a card never leads to a checkout that
  * could only refuse; the server still decides.
  */

@@ -5,7 +5,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
  * inside the layout, so the layout hands this down instead.
  */
 export interface PageChrome {
-  /** Under the header's title: a page's one-line subtitle (SPEC §2: "optional extra content"). */
+  /** Under the header's title: a page's one-line subtitle (product §13.3: "optional extra content"). */
   subtitleSlot: HTMLElement | null;
   /** At the header's end: a page's own controls, so they need no bar of their own. */
   actionsSlot: HTMLElement | null;

@@ -3,7 +3,7 @@ import type { ChatStatus, PlanState } from '../../shared/schemas/chat';
 /** 'chat' or 'chats', 'day' or 'days'. */
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** The account badge's plan name (SPEC §2 Account), from the server's plan: "Free Trial" only while the trial runs. */
+/** The account badge's plan name (product §10.1), from the server's plan: "Free Trial" only while the trial runs. */
 export function planName(plan: PlanState): string {
   switch (plan) {
     case 'admin':
@@ -46,7 +46,7 @@ export function freeAllowance(status: FreeAllowanceFacts): string {
   return `Next free chat in ${plural(status.daysUntilReset, 'day')}`;
 }
 
-/** The trial's days left (SPEC §4: 'Last day' when one day is left), for the chat's banner and the account badge alike. */
+/** The trial's days left (product §3.4: 'Last day' when one day is left), for the chat's banner and the account badge alike. */
 export function trialDaysText(daysLeft: number): string {
   return daysLeft <= 1 ? 'Last day of your free trial' : `${plural(daysLeft, 'day')} left in your free trial`;
 }

@@ -1,6 +1,6 @@
 /**
  * Registers the service worker (public/sw.js) that makes the app installable and lets it open
- * offline (DECISIONS §10). Production builds only: in development it would cache Vite's modules.
+ * offline (product §13.5). Production builds only: in development it would cache Vite's modules.
  * Failures are ignored on purpose: the app works the same without it, so they never reach the console.
  */
 export function registerServiceWorker(): void {

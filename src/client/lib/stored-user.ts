@@ -2,8 +2,8 @@ import type { User } from '../../shared/schemas/user';
 import { clearPersonalBrowserData, PERSONAL_STORAGE_KEYS } from './browser-storage';
 
 /**
- * The browser's `salesCoachUser` record (SPEC §3). A display cache only: the server's
- * session decides who the user is (DECISIONS §1), and the cache is refreshed from
+ * The browser's `salesCoachUser` record (product §14.1). A display cache only: the server's
+ * session decides who the user is (product §2), and the cache is refreshed from
  * GET /api/user. Editing it grants nothing.
  */
 export const STORED_USER_KEY = PERSONAL_STORAGE_KEYS.user;
@@ -53,7 +53,7 @@ export function readStoredUser(): StoredUser | null {
     const parsed = JSON.parse(raw) as StoredUser;
     return typeof parsed === 'object' && parsed !== null && typeof parsed.id === 'number' ? parsed : null;
   } catch {
-    // SPEC §8: a broken record is only logged.
+    // product §2.5: a broken record is only logged.
     console.warn('Ignoring an unreadable salesCoachUser record');
     return null;
   }

@@ -8,7 +8,7 @@ export interface ToastMessage {
   durationMs?: number;
 }
 
-/** SPEC §2: only one toast is visible at a time, so the store holds one; a new toast replaces it. */
+/** product §13.3: only one toast is visible at a time, so the store holds one; a new toast replaces it. */
 let current: ToastMessage | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();

@@ -1,6 +1,6 @@
 /**
  * What `npm run admin -- grant|revoke <username|email>` does (cli/admin.ts is its entry point,
- * this is its work, so tests can call it): makes or unmakes an admin (DECISIONS §2) and writes
+ * this is its work, so tests can call it): makes or unmakes an admin (product §12) and writes
  * the audit entry the panel's own admin actions get, through the same audit service. No account
  * acts here, so the entry's actor is null and its summary names the command line and the OS user
  * who ran it.

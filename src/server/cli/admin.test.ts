@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { makeAdmin, makeUser } from '../test/factories.js';
 
 /*
- * `npm run admin -- grant|revoke` (DECISIONS §2) leaves an audit entry like the panel's actions,
+ * `npm run admin -- grant|revoke` (product §12) leaves an audit entry like the panel's actions,
  * its actor the command line and the OS user who ran it. The first test runs the real command
  * (tsx, as `npm run admin` does) against this file's test database through DATABASE_URL.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run admin -- grant <username|email>` / `revoke <username|email>`: makes or unmakes an
- * admin (DECISIONS §2), with an audit entry naming the command line and the OS user
+ * admin (product §12), with an audit entry naming the command line and the OS user
  * (admin-command.ts). Works whether the app is running (it talks to the app's database server)
  * or not (it starts the embedded server briefly).
  */

@@ -130,7 +130,7 @@ function unknownFieldsMessage(keys: string[]): string {
   return `Unknown field: ${shown.join(', ')}${keys.length > shown.length ? ` and ${keys.length - shown.length} more` : ''}`;
 }
 
-/** The one error handler (ARCHITECTURE convention 7): 4xx → `{ message, errors? }`, 5xx → a generic message, logged. */
+/** The one error handler (docs/architecture.md convention 7): 4xx → `{ message, errors? }`, 5xx → a generic message, logged. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {

@@ -18,12 +18,12 @@ export const SECURE_SESSION_COOKIE = '__Host-sc_session';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, from the session cookie only (DECISIONS §1). */
+    /** The signed-in user, from the session cookie only (product §2). */
     user: UserRow | null;
     sessionToken: string | null;
     /** Set when the cookie names a session a password change ended, so the answer can say why. */
     sessionRevoked: RevokedReason | null;
-    /** Until when this session's admin panel is unlocked (DECISIONS §2); null: locked. */
+    /** Until when this session's admin panel is unlocked (product §12.2); null: locked. */
     adminUnlockedUntil: Date | null;
   }
 }
@@ -53,10 +53,10 @@ export function registerSession(app: FastifyInstance, deps: AppDeps): void {
       request.sessionRevoked = found.revoked;
     }
   });
-  // SPEC §7 puts `userId` in request bodies; the server never needs it (DECISIONS §1). It is
+  // the first clients (product §14.2) put `userId` in request bodies; the server never needs it (product §2). It is
   // refused unless it is the caller's own id, then dropped so the strict body schemas, which
   // refuse every field they do not know, see only what they define. A null `userId` claims no
-  // one (SPEC §7's feedback form sends it for a visitor), so it is dropped as well.
+  // one (product §14.2's feedback form sends it for a visitor), so it is dropped as well.
   app.addHook('preValidation', async (request) => {
     const body = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body) || !('userId' in body)) return;
@@ -118,7 +118,7 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
 export const ADMIN_LOCKED_MESSAGE = 'The admin panel is locked. Unlock it to continue.';
 
 /**
- * The admin scope's gate (DECISIONS §2): 401 unless signed in, 403 unless an admin, and 403
+ * The admin scope's gate (product §12.2): 401 unless signed in, 403 unless an admin, and 403
  * with `code: 'admin_locked'` unless this session unlocked the panel and the unlock has not run
  * out by the app's clock. Runs before the body is validated, like requireUser.
  */

@@ -3,9 +3,9 @@
  * table. Every route in the app's OpenAPI document must have a declaration here, and every
  * declaration a route, so a new route cannot ship without someone deciding who may call it.
  *
- * The rules come from DECISIONS §1 (identity from the session; 401 when signed out), §2 (admins:
- * the role, then the unlock: 403, then 403 `admin_locked`), §3 and §8 (Pro's features answer 403
- * `payment_required` to Free and Basic; admins get Pro's features everywhere) and ARCHITECTURE
+ * The rules come from product §2 (identity from the session; 401 when signed out), §12 (admins:
+ * the role, then the unlock: 403, then 403 `admin_locked`), §3 and §9 (Pro's features answer 403
+ * `payment_required` to Free and Basic; admins get Pro's features everywhere) and docs/architecture.md
  * convention 5 (a route that takes an id checks the row is the caller's: another user gets 404,
  * so ids reveal nothing).
  */
@@ -236,7 +236,7 @@ export const ACCESS: Record<string, Declaration> = {
     check: streamAnswered,
   },
 
-  // Feedback is open to visitors and users alike (SPEC §7); reading and triaging it is the admin's.
+  // Feedback is open to visitors and users alike (product §14.2); reading and triaging it is the admin's.
   'POST /api/feedback': {
     access: PUBLIC,
     request: () => ({ body: { type: 'general', category: 'other', subject: 'Matrix feedback', message: 'The coach helped me book a second meeting.', rating: 5 } }),

@@ -82,7 +82,7 @@ const PROFILE_FIELDS = {
   product: true,
 } as const;
 
-/** GET /api/account/export: everything we hold about the person, in one file (DECISIONS §9). */
+/** GET /api/account/export: everything we hold about the person, in one file (product §10.2). */
 export const accountExportSchema = z.object({
   exportedAt: z.string(),
   product: z.string(),
@@ -139,7 +139,7 @@ export const accountExportSchema = z.object({
   ),
   /** What the user did as an admin, from the audit log (empty for everyone else). */
   adminActions: z.array(auditEntrySchema.pick({ createdAt: true, action: true, targetType: true, targetId: true, summary: true })),
-  /** The training parts the user saved for later or marked watched (DECISIONS §8). */
+  /** The training parts the user saved for later or marked watched (product §9). */
   training: z.array(
     z.object({
       partId: z.string(),
@@ -152,7 +152,7 @@ export const accountExportSchema = z.object({
   /** How the rep's calls went after trying a coaching reply ("Tried it", issue #15). */
   callOutcomes: z.array(callOutcomeExportSchema),
   /**
-   * The forum (DECISIONS §8): the posts and replies the user wrote, their votes and their
+   * The forum (product §9): the posts and replies the user wrote, their votes and their
    * reports. Written out here rather than imported from community.ts, so the account page's
    * chunk does not carry the forum's schemas.
    */

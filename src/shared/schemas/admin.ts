@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { idParam, safeString } from './primitives.js';
 
-/** DECISIONS §1–2: an unlock lasts this long, for the session that made it. */
+/** product §2.3, §12.2: an unlock lasts this long, for the session that made it. */
 export const ADMIN_UNLOCK_MINUTES = 30;
 
 /**
- * What unlocks the panel (DECISIONS §2): the admin's own password, or, when the operator set
+ * What unlocks the panel (product §12.2): the admin's own password, or, when the operator set
  * ADMIN_KEY, that key instead (then the password alone no longer does: docs/decisions/0012).
  */
 export const ADMIN_UNLOCK_SECRETS = ['password', 'admin_key'] as const;
 export type AdminUnlockSecret = (typeof ADMIN_UNLOCK_SECRETS)[number];
 
-/** SPEC §5 'Please enter admin key'; with the password as the secret, the same request in its words. */
+/** product §15.7 'Please enter admin key'; with the password as the secret, the same request in its words. */
 export const unlockSecretMessage = (secret: AdminUnlockSecret) => (secret === 'admin_key' ? 'Please enter admin key' : 'Please enter your password');
 
 /** POST /api/admin/unlock: the secret the panel asks for; one schema for the form and the route. */

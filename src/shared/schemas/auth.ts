@@ -21,7 +21,7 @@ export const signUpSchema = z.strictObject({
   password: safeString()
     .min(PASSWORD_MIN, 'Password must be at least 8 characters')
     .max(PASSWORD_MAX, 'Password must be at most 128 characters'),
-  /** The referral code of the link the rep came through (`/auth?ref=CODE`, DECISIONS §5); an unknown one records nothing. */
+  /** The referral code of the link the rep came through (`/auth?ref=CODE`, product §5); an unknown one records nothing. */
   ref: referralCodeSchema.optional(),
 }).superRefine((input, ctx) => {
   if (passwordIsIdentity(input.password, input)) ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_IS_IDENTITY });

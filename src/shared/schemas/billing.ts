@@ -3,7 +3,7 @@ import { PLAN_STATES } from './chat.js';
 import { safeString } from './primitives.js';
 
 /*
- * Plans, checkout, subscriptions and referrals (issue #14; DECISIONS §3–§5): the one contract
+ * Plans, checkout, subscriptions and referrals (issue #14; product §3, §4, §5): the one contract
  * the checkout pages, the account page, the referral page and the server's routes share.
  * Every request body is strict: a plan, a price, a status, a period or a user id sent by the
  * browser is refused, never applied (mass assignment).
@@ -32,7 +32,7 @@ export type PaidTier = (typeof PAID_TIERS)[number];
 export const SUBSCRIPTION_STATUSES = ['incomplete', 'active', 'past_due', 'canceled', 'incomplete_expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** Every payment attempt is recorded with one of these (SPEC §3 left the set open). */
+/** Every payment attempt is recorded with one of these (product §14.1 left the set open). */
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

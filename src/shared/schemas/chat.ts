@@ -10,7 +10,7 @@ export { MESSAGE_COUNTER_FROM, MESSAGE_MAX };
 export const MESSAGE_ROLES = ['user', 'assistant', 'team'] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
-/** Who may chat how much (DECISIONS §3): admin, paid (Basic or Pro), trial, or free (one conversation per window). */
+/** Who may chat how much (product §3.3): admin, paid (Basic or Pro), trial, or free (one conversation per window). */
 export const CHAT_ACCESS = ['admin', 'paid', 'trial', 'free'] as const;
 export type ChatAccess = (typeof CHAT_ACCESS)[number];
 
@@ -18,7 +18,7 @@ export type ChatAccess = (typeof CHAT_ACCESS)[number];
 export const PLAN_STATES = ['admin', 'pro', 'basic', 'trial', 'free'] as const;
 export type PlanState = (typeof PLAN_STATES)[number];
 
-/** SPEC §3 chat message. `team` is a reply from a person on the coaching team (an admin), shown as such. */
+/** product §14.1 chat message. `team` is a reply from a person on the coaching team (an admin), shown as such. */
 export const chatMessageSchema = z.object({
   id: z.number().int(),
   role: z.enum(MESSAGE_ROLES),
@@ -41,7 +41,7 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-/** SPEC §3 chat session, client view. */
+/** product §14.1 chat session, client view. */
 export const chatSessionSchema = z.object({
   sessionId: z.string(),
   messages: z.array(chatMessageSchema),
@@ -95,7 +95,7 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
 /**
  * GET /api/chat/status: what the chat screen needs to show the subtitle, the promo banner and the
- * upgrade screen (SPEC §2 Chat, §4), computed by the server from the plan catalogue.
+ * upgrade screen (product §7.1, §3.4), computed by the server from the plan catalogue.
  */
 export const chatStatusSchema = z.object({
   access: z.enum(CHAT_ACCESS),
@@ -111,7 +111,7 @@ export const chatStatusSchema = z.object({
   freeChatsRemaining: z.number().int(),
   /** When the next free chat becomes available, when none is left. */
   nextResetAt: z.string().nullable(),
-  /** Whole days until the reset, rounded up (SPEC: 'Your next free chat resets in N days'). */
+  /** Whole days until the reset, rounded up (product §3.4: 'Your next free chat resets in N days'). */
   daysUntilReset: z.number().int().nullable(),
   /** End of the trial, while it runs. */
   trialEndsAt: z.string().nullable(),
@@ -124,7 +124,7 @@ export const chatStatusSchema = z.object({
    * say it stays open until then instead of only when the next free chat comes (issue #25).
    */
   openFreeUntil: z.string().nullable(),
-  /** With `openFreeSessionId`: the rep messages it still takes before its cap (DECISIONS §3). */
+  /** With `openFreeSessionId`: the rep messages it still takes before its cap (product §3.3). */
   openFreeMessagesLeft: z.number().int().nullable(),
 });
 export type ChatStatus = z.infer<typeof chatStatusSchema>;

@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { idParam, safeString } from './primitives.js';
 
 /*
- * The community forum (issue #15, DECISIONS §8): posts, replies, votes and reports stored on the
+ * The community forum (issue #15, product §9.2): posts, replies, votes and reports stored on the
  * server, for Pro users and admins. One schema per shape, read by the routes, the forms and the
  * pages alike. The moderation side (what admins see and do) is moderation.ts.
  */
 
-/** SPEC §5's category values, in the order the page lists them. */
+/** product §15.5's category values, in the order the page lists them. */
 export const COMMUNITY_CATEGORY_IDS = ['prospecting', 'closing', 'objections', 'crm', 'career', 'general'] as const;
 export type CommunityCategoryId = (typeof COMMUNITY_CATEGORY_IDS)[number];
 
-/** The categories' names and what belongs in each (SPEC §3: hard-coded; their counts are live). */
+/** The categories' names and what belongs in each (product §14.1: hard-coded; their counts are live). */
 export const COMMUNITY_CATEGORIES: readonly { id: CommunityCategoryId; name: string; description: string }[] = [
   { id: 'prospecting', name: 'Prospecting', description: 'Cold calls, outreach and finding the next conversation.' },
   { id: 'closing', name: 'Closing', description: 'Asking for the business and getting to a yes.' },
@@ -39,7 +39,7 @@ export const ACTIVE_WINDOW_MINUTES = 15;
 export const TRENDING_DAYS = 7;
 export const POSTS_TODAY_HOURS = 24;
 
-/** SPEC §5 / §8: the New Post dialog's message when a field is empty. */
+/** product §15.5: the New Post dialog's message when a field is empty. */
 export const FILL_ALL_FIELDS = { title: 'Please fill all fields', description: 'Title, content, and category are required to create a post.' } as const;
 
 /** Line breaks are kept (the page shows them); Windows ones are made one kind, and runs of blank lines become one. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The only configuration the browser receives (ARCHITECTURE convention 6). */
+/** The only configuration the browser receives (docs/architecture.md convention 6). */
 export const publicConfigSchema = z.object({
   productName: z.string(),
   companyName: z.string(),

@@ -18,7 +18,7 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
   code: z.enum(ERROR_CODES).optional(),
-  /** SPEC §8's flag on a 402, kept beside `code: 'payment_required'` for clients written to it. */
+  /** product §14.2's flag on a 402, kept beside `code: 'payment_required'` for clients written to it. */
   requiresPayment: z.boolean().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

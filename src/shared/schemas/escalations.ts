@@ -4,11 +4,11 @@ import { idParam, safeString } from './primitives.js';
 
 export const ESCALATION_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
 export type EscalationPriority = (typeof ESCALATION_PRIORITIES)[number];
-/** SPEC §4 (its other states not shown): pending until an admin answers, then answered; closed once dealt with. */
+/** product §12.5 (its other states not shown): pending until an admin answers, then answered; closed once dealt with. */
 export const ESCALATION_STATUSES = ['pending', 'answered', 'closed'] as const;
 export type EscalationStatus = (typeof ESCALATION_STATUSES)[number];
 
-/** SPEC §3 escalation, as the admin list shows it. */
+/** product §14.1 escalation, as the admin list shows it. */
 export const escalationSchema = z.object({
   id: z.number().int(),
   createdAt: z.string(),
@@ -29,7 +29,7 @@ export const escalationSchema = z.object({
 export type Escalation = z.infer<typeof escalationSchema>;
 export const escalationListSchema = z.array(escalationSchema);
 
-/** POST /api/admin/escalations/:id/respond (SPEC §5: the response is required, the note optional). */
+/** POST /api/admin/escalations/:id/respond (product §15.7: the response is required, the note optional). */
 export const escalationResponseSchema = z.strictObject({
   adminResponse: safeString({ error: 'Please provide a response for the user.' }).trim().min(1, 'Please provide a response for the user.').max(4000, 'Please keep the response under 4000 characters.'),
   learningNote: safeString().trim().max(4000, 'Please keep the learning note under 4000 characters.').optional().default(''),
@@ -38,7 +38,7 @@ export type EscalationResponseInput = z.input<typeof escalationResponseSchema>;
 
 export const escalationIdParamSchema = z.object({ id: idParam('Invalid escalation id') });
 
-/** GET /api/admin/escalations?status=…: one state, or all of them (the default, as SPEC §7 calls it). */
+/** GET /api/admin/escalations?status=…: one state, or all of them (the default, as product §14.2 calls it). */
 export const escalationListQuerySchema = z.strictObject({
   status: z.enum([...ESCALATION_STATUSES, 'all']).default('all'),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam, safeString } from './primitives.js';
 
-/** SPEC §5: what the feedback is, with the labels the form shows. */
+/** product §15.6: what the feedback is, with the labels the form shows. */
 export const FEEDBACK_TYPES = ['bug', 'feature', 'improvement', 'general'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 export const FEEDBACK_TYPE_LABELS: Record<FeedbackType, string> = {
@@ -11,7 +11,7 @@ export const FEEDBACK_TYPE_LABELS: Record<FeedbackType, string> = {
   general: 'General Feedback',
 };
 
-/** SPEC §5: which part of the product it is about. */
+/** product §15.6: which part of the product it is about. */
 export const FEEDBACK_CATEGORIES = ['chat', 'training', 'community', 'account', 'other'] as const;
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 export const FEEDBACK_CATEGORY_LABELS: Record<FeedbackCategory, string> = {
@@ -22,11 +22,11 @@ export const FEEDBACK_CATEGORY_LABELS: Record<FeedbackCategory, string> = {
   other: 'Other',
 };
 
-/** SPEC §4: new when sent; an admin may set any of the others (and back). */
+/** product §12.6: new when sent; an admin may set any of the others (and back). */
 export const FEEDBACK_STATUSES = ['new', 'reviewed', 'planned', 'completed'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
-/** SPEC §5's rating choices, best first. */
+/** product §15.6's rating choices, best first. */
 export const FEEDBACK_RATINGS = [
   { value: 5, label: 'Excellent' },
   { value: 4, label: 'Good' },
@@ -41,7 +41,7 @@ export const FEEDBACK_SUBJECT_MAX = 200;
 export const FEEDBACK_MESSAGE_MAX = 5000;
 
 /**
- * POST /api/feedback, and the /feedback form (SPEC §5, with its exact messages). `userId` is not
+ * POST /api/feedback, and the /feedback form (product §15.6, with its exact messages). `userId` is not
  * a field: the session decides who sent it (a visitor's is null), and the session plugin drops
  * a `userId` the body carries once it has checked it.
  */
@@ -56,7 +56,7 @@ export const feedbackInputSchema = z.strictObject({
     .trim()
     .min(20, 'Message must be at least 20 characters')
     .max(FEEDBACK_MESSAGE_MAX, `Please keep the message under ${FEEDBACK_MESSAGE_MAX} characters.`),
-  /** SPEC §5: optional, 1 to 5; a missing rating is sent as null. */
+  /** product §15.6: optional, 1 to 5; a missing rating is sent as null. */
   rating: z
     .number({ error: 'Rating must be a whole number from 1 to 5.' })
     .int('Rating must be a whole number from 1 to 5.')
@@ -64,7 +64,7 @@ export const feedbackInputSchema = z.strictObject({
     .max(5, 'Rating must be a whole number from 1 to 5.')
     .nullable()
     .default(null),
-  /** SPEC §5: optional; valid if given; an empty one is sent as null. */
+  /** product §15.6: optional; valid if given; an empty one is sent as null. */
   email: safeString({ error: 'Invalid email address' })
     .trim()
     .max(254, 'Invalid email address')
@@ -78,7 +78,7 @@ export type FeedbackFormValues = z.input<typeof feedbackInputSchema>;
 
 export const feedbackCreatedSchema = z.object({ id: z.number().int(), createdAt: z.string() });
 
-/** SPEC §3 feedback, as the admin's list shows it (with the sender's name when it came from an account). */
+/** product §14.1 feedback, as the admin's list shows it (with the sender's name when it came from an account). */
 export const feedbackSchema = z.object({
   id: z.number().int(),
   createdAt: z.string(),

@@ -3,7 +3,7 @@ import { MESSAGE_MAX } from '../chat-limits.js';
 import { hasUnsafeCharacters, idParam, safeString } from './primitives.js';
 
 /**
- * The knowledge base as the admin panel edits it (SPEC §2 Admin panel, §5, §7; DECISIONS §7).
+ * The knowledge base as the admin panel edits it (product §12, §15.7, §14.2; §12.4).
  * Every change is a new version; the newest is what the coach searches.
  */
 
@@ -38,14 +38,14 @@ export const knowledgeVersionSummarySchema = z.object({
 });
 export type KnowledgeVersionSummary = z.infer<typeof knowledgeVersionSummarySchema>;
 
-/** GET /api/admin/knowledge-base: SPEC §7's `{ knowledge }`, with the live version's summary. */
+/** GET /api/admin/knowledge-base: product §14.2's `{ knowledge }`, with the live version's summary. */
 export const knowledgeBaseSchema = z.object({
   knowledge: z.string(),
   version: knowledgeVersionSummarySchema.nullable(),
 });
 export type KnowledgeBase = z.infer<typeof knowledgeBaseSchema>;
 
-/** POST /api/admin/knowledge-base: replaces the whole text (SPEC §5: it must not be empty; Clear is its own call). */
+/** POST /api/admin/knowledge-base: replaces the whole text (product §15.7: it must not be empty; Clear is its own call). */
 export const knowledgeReplaceSchema = z.strictObject({
   knowledge: safeString({ error: KNOWLEDGE_EMPTY_MESSAGE })
     .refine((v) => v.trim().length > 0, KNOWLEDGE_EMPTY_MESSAGE)
@@ -55,7 +55,7 @@ export type KnowledgeReplaceInput = z.infer<typeof knowledgeReplaceSchema>;
 
 /**
  * POST /api/admin/knowledge-base/upload: a .txt, .md or .csv file's text, appended after a blank
- * line (SPEC §5). The browser reads the file as UTF-8 (refusing other bytes); the server checks
+ * line (product §15.7). The browser reads the file as UTF-8 (refusing other bytes); the server checks
  * the name, the size in bytes and that the text holds no control characters, so a binary file
  * cannot get in whatever sends it.
  */
@@ -70,14 +70,14 @@ export const knowledgeUploadSchema = z.strictObject({
 export type KnowledgeUploadInput = z.infer<typeof knowledgeUploadSchema>;
 
 export const knowledgeUploadResultSchema = z.object({
-  /** The characters of the file's text that joined the knowledge base (SPEC §8 'File Uploaded'). */
+  /** The characters of the file's text that joined the knowledge base (product §15.7 'File Uploaded'). */
   charactersAdded: z.number().int(),
   knowledgeBaseLength: z.number().int(),
   version: knowledgeVersionSummarySchema,
 });
 export type KnowledgeUploadResult = z.infer<typeof knowledgeUploadResultSchema>;
 
-/** POST /api/admin/test-knowledge: SPEC §7's `{ testMessage }` (its `adminKey` is gone: DECISIONS §2). */
+/** POST /api/admin/test-knowledge: product §14.2's `{ testMessage }` (its `adminKey` is gone: product §12). */
 export const knowledgeTestSchema = z.strictObject({
   testMessage: safeString({ error: 'Please enter a test message.' })
     .trim()

@@ -21,7 +21,7 @@ const income = (message: string) =>
   z.number({ error: message }).int('Please enter a whole dollar amount.').min(0, message).max(INCOME_MAX, message);
 
 /**
- * The onboarding profile (SPEC §3 payload, §5 schema): the nine fields, validated the same way
+ * The onboarding profile (product §14.1 payload, §15.2 schema): the nine fields, validated the same way
  * by the step pages, POST /api/onboarding and the account page's profile editor.
  */
 export const onboardingSchema = z.strictObject({

@@ -4,7 +4,7 @@ import { idParam, safeString } from './primitives.js';
 
 /**
  * How the rep's next real call went after trying a coaching reply ("Tried it"): the one thing no
- * peer knows, and what the effectiveness score is made of (issue #15, DECISIONS §8).
+ * peer knows, and what the effectiveness score is made of (issue #15, product §9.3).
  */
 export const CALL_RESULTS = ['won', 'moved_forward', 'stalled', 'lost'] as const;
 export type CallResult = (typeof CALL_RESULTS)[number];
@@ -32,7 +32,7 @@ export const SESSION_IDLE_GAP_MINUTES = 30;
 /** Improvement areas: coaching replies of this many days count, and a reply's weight halves every IMPROVEMENT_HALF_LIFE_DAYS. */
 export const IMPROVEMENT_WINDOW_DAYS = 90;
 export const IMPROVEMENT_HALF_LIFE_DAYS = 30;
-/** SPEC §9's activity figures: a "goal achieved" is a session of more than this many messages… */
+/** product §16's activity figures: a "goal achieved" is a session of more than this many messages… */
 export const GOAL_MIN_MESSAGES = 3;
 /** …and a "positive outcome" one that lasted more than this many seconds. */
 export const POSITIVE_SESSION_SECONDS = 60;
@@ -91,11 +91,11 @@ export const progressSchema = z.object({
     averageSessionSeconds: z.number().int(),
     totalTimeSeconds: z.number().int(),
   }),
-  /** SPEC §9's figures, kept as activity counts only: they say nothing about how calls went. */
+  /** product §16's figures, kept as activity counts only: they say nothing about how calls went. */
   activity: z.object({
-    /** SPEC's "goals achieved": sessions with more than GOAL_MIN_MESSAGES messages. */
+    /** product §9.3's "goals achieved": sessions with more than GOAL_MIN_MESSAGES messages. */
     goalsAchieved: z.number().int(),
-    /** SPEC's "positive outcomes": sessions that lasted more than POSITIVE_SESSION_SECONDS. Not call outcomes. */
+    /** product §9.3's "positive outcomes": sessions that lasted more than POSITIVE_SESSION_SECONDS. Not call outcomes. */
     positiveOutcomes: z.number().int(),
   }),
   /** The last PROGRESS_WEEKS weeks, oldest first, from the account's first week at the earliest; `weekStart` is that Monday (YYYY-MM-DD, in `timeZone`). */

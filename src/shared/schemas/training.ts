@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeString } from './primitives.js';
 
-/** The four parts' ids, in order (DECISIONS §8); the URL's `:partId` must be one of them. */
+/** The four parts' ids, in order (product §9.1); the URL's `:partId` must be one of them. */
 export const TRAINING_PART_IDS = ['discovery', 'objections', 'closing', 'pipeline'] as const;
 export const trainingPartIdSchema = z.enum(TRAINING_PART_IDS);
 export type TrainingPartId = z.infer<typeof trainingPartIdSchema>;

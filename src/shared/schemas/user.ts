@@ -4,7 +4,7 @@ import { INT4_MAX } from './primitives.js';
 export const salesExperienceValues = ['1-2 years', '3-5 years', '6+ years'] as const;
 
 /**
- * The user object of SPEC.md §3 as the API answers it: every field but the password.
+ * The user object of product §14.1 as the API answers it: every field but the password.
  * Dates travel as ISO strings.
  */
 export const userSchema = z.object({
@@ -34,7 +34,7 @@ export const userSchema = z.object({
   industry: z.string().nullable(),
   product: z.string().nullable(),
   onboardingCompleted: z.boolean(),
-  /** When the server recorded that the user watched the tutorial (DECISIONS §10). */
+  /** When the server recorded that the user watched the tutorial (product §6.4). */
   tutorialSeenAt: z.string().nullable(),
   referralCode: z.string(),
   referredBy: z.string().nullable(),

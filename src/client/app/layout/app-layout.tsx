@@ -19,7 +19,7 @@ interface HeaderBarProps {
 }
 
 /**
- * Back, the title, and two slots a page may fill (SPEC §2: "optional extra content"): a line
+ * Back, the title, and two slots a page may fill (product §13.3: "optional extra content"): a line
  * under the title and controls at the end. The chat puts its own bar here, so a phone spends one
  * bar, not two, above the conversation. Back is a 44 px target; on a phone it is the arrow alone,
  * which leaves the title its room.
@@ -104,7 +104,7 @@ function useDocumentTitle(title: string) {
   }, [title, productName]);
 }
 
-/** Shared chrome (SPEC §2): header bar with Back, the page, and the bottom tab bar for signed-in users. */
+/** Shared chrome (product §13.3): header bar with Back, the page, and the bottom tab bar for signed-in users. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const route = useCurrentRoute();
   const { data: user } = useCurrentUser();

@@ -19,7 +19,7 @@ const fallback: PublicConfig = {
   freeOffer: '',
 };
 
-/** Product name, company and contact points from the server's configuration (DECISIONS §10). */
+/** Product name, company and contact points from the server's configuration (product §1.2). */
 export function usePublicConfig(): PublicConfig {
   return useQuery(configQuery).data ?? fallback;
 }

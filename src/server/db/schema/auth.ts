@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './common.js';
 
-/** SPEC.md §3 users, plus the password hash (never leaves the server). */
+/** product §14.1 users, plus the password hash (never leaves the server). */
 export const users = pgTable(
   'users',
   {
@@ -46,7 +46,7 @@ export const users = pgTable(
     referralCode: text('referral_code').notNull(),
     referredBy: text('referred_by'),
     freeProMonthsRemaining: integer('free_pro_months_remaining').notNull().default(0),
-    /** Pro from redeemed referral months runs until here (each Redeem adds 30 days, DECISIONS §5). */
+    /** Pro from redeemed referral months runs until here (each Redeem adds 30 days, product §5). */
     referralProUntil: timestamp('referral_pro_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -77,7 +77,7 @@ export const sessions = pgTable(
      */
     revokedReason: text('revoked_reason', { enum: ['password_changed'] }),
     /**
-     * Until when this session's admin panel is unlocked (DECISIONS §2: 30 minutes from the
+     * Until when this session's admin panel is unlocked (product §12: 30 minutes from the
      * unlock). Per session, so another device of the same admin stays locked; signing out deletes
      * the row and the unlock with it. Null: locked.
      */

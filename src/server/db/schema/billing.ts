@@ -8,7 +8,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A subscription as we know it from the provider's events (billing/events.ts is the only writer
- * after creation). Kept when the person deletes their account, like payments (DECISIONS §9): the
+ * after creation). Kept when the person deletes their account, like payments (product §10.2): the
  * user id becomes null. `status` is derived from the facts below it (subscription-state.ts), so
  * events applied in any order end in the same row.
  */
@@ -39,9 +39,9 @@ export const subscriptions = pgTable(
 );
 
 /**
- * SPEC §3 payments: one row per invoice, holding its latest attempt's outcome (a declined card
+ * product §14.1 payments: one row per invoice, holding its latest attempt's outcome (a declined card
  * then a good one leaves one succeeded row; a succeeded row never turns failed). Kept as the law
- * asks (about 7 years) after the person deletes their account, detached from them (DECISIONS §9).
+ * asks (about 7 years) after the person deletes their account, detached from them (product §10.2).
  */
 export const payments = pgTable(
   'payments',
@@ -51,7 +51,7 @@ export const payments = pgTable(
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     /** The provider's invoice (`in_…`); unique where present, so a replayed event cannot add a second payment. */
     providerInvoiceId: text('provider_invoice_id'),
-    /** The provider's payment intent (`pi_…`), whichever provider; the column keeps SPEC §3's name. */
+    /** The provider's payment intent (`pi_…`), whichever provider; the column keeps product §14.1's name. */
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     amount: integer('amount').notNull(),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull(),

@@ -7,7 +7,7 @@ import { users } from './auth.js';
 import { createdAt } from './common.js';
 
 /**
- * A coaching conversation (SPEC §3 chat_sessions). `sessionId` is the public id the API uses;
+ * A coaching conversation (product §14.1 chat_sessions). `sessionId` is the public id the API uses;
  * the messages live in chat_messages. Deleting the user deletes their conversations.
  */
 export const chatSessions = pgTable(
@@ -22,7 +22,7 @@ export const chatSessions = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /**
      * For a free-tier user: the start of the weekly window whose free chat opened this
-     * conversation (DECISIONS §3). It stays usable while that window lasts.
+     * conversation (product §3). It stays usable while that window lasts.
      */
     freeWindowStart: timestamp('free_window_start', { withTimezone: true }),
     /**
@@ -36,7 +36,7 @@ export const chatSessions = pgTable(
   (t) => [index('chat_sessions_user_id_idx').on(t.userId, t.updatedAt)],
 );
 
-/** One message of a conversation (SPEC §3 chat message). `role` is user, assistant or team (an admin's reply). */
+/** One message of a conversation (product §14.1 chat message). `role` is user, assistant or team (an admin's reply). */
 export const chatMessages = pgTable(
   'chat_messages',
   {

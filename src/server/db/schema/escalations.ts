@@ -6,7 +6,7 @@ import { chatSessions } from './chat.js';
 import { createdAt } from './common.js';
 
 /**
- * SPEC §3 ai_escalations: a conversation the coach handed to a person (low confidence twice,
+ * product §14.1 ai_escalations: a conversation the coach handed to a person (low confidence twice,
  * or the rep asked for one). An admin's response is added to the conversation as a team message.
  */
 export const aiEscalations = pgTable(

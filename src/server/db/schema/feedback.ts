@@ -8,7 +8,7 @@ import { createdAt } from './common.js';
 const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
- * SPEC §3 feedbacks. A visitor's feedback has no user; a deleted user's feedback goes with them.
+ * product §14.1 feedbacks. A visitor's feedback has no user; a deleted user's feedback goes with them.
  * The checks keep the values the API accepts, so a row written any other way cannot break the
  * admin's list.
  */

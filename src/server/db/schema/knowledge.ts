@@ -7,7 +7,7 @@ import { createdAt } from './common.js';
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * The knowledge base (DECISIONS §7): every change is a new version (who, when, why); the
+ * The knowledge base (product §12.4): every change is a new version (who, when, why); the
  * newest version is the live one. Its text is split into chunks indexed for full-text search.
  */
 export const knowledgeVersions = pgTable('knowledge_versions', {

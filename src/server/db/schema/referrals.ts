@@ -1,4 +1,4 @@
-/** Referrals (modules/referrals, DECISIONS §5). */
+/** Referrals (modules/referrals, product §5). */
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { createdAt } from './common.js';

@@ -1,4 +1,4 @@
-/** Training (modules/training, DECISIONS §8): each user's saved-for-later and watched marks on the four parts. */
+/** Training (modules/training, product §9): each user's saved-for-later and watched marks on the four parts. */
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { createdAt } from './common.js';

@@ -202,7 +202,7 @@ describe('GET /api/account/export', () => {
       freeSessionExpiresAt: '2026-01-20T08:30:00.000Z',
       basicPurchaseDate: '2025-12-01T10:15:00.000Z',
     });
-    // A column added to users later must reach the export too (DECISIONS §9).
+    // A column added to users later must reach the export too (product §10.2).
     const exported = new Set([...Object.keys(data.account), ...Object.keys(data.profile)]);
     const missing = Object.keys(getTableColumns(users)).filter((c) => c !== 'passwordHash' && !exported.has(c));
     expect(missing).toEqual([]);

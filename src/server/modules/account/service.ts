@@ -46,7 +46,7 @@ export async function changePassword(db: Db, user: UserRow, currentToken: string
 
 /**
  * Deletes the person: their row and, through the foreign keys, their sessions, conversations,
- * escalations, feedback, training marks, call outcomes and forum posts, replies, votes and reports. Payment records stay, detached (user id set null), as the law asks (DECISIONS §9).
+ * escalations, feedback, training marks, call outcomes and forum posts, replies, votes and reports. Payment records stay, detached (user id set null), as the law asks (product §10.2).
  */
 /** `beforeDelete` runs once the password is confirmed: billing stops renewals there (billing/stopRenewals). */
 export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletionInput, beforeDelete?: (userId: number) => Promise<void>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { MessageRole } from '../../../shared/schemas/chat.js';
 
-/** A conversation as a Markdown transcript a person can read (the export's promise, DECISIONS §9). */
+/** A conversation as a Markdown transcript a person can read (the export's promise, product §10.2). */
 export interface TranscriptMessage {
   role: MessageRole;
   content: string;

@@ -25,7 +25,7 @@ interface Operation {
 
 /**
  * Every admin route the running app has registered, read from its OpenAPI document: everything
- * under /api/admin, and SPEC's feedback triage (GET and PATCH at /api/feedback…, whose POST is
+ * under /api/admin, and product §12's feedback triage (GET and PATCH at /api/feedback…, whose POST is
  * public). A route added later (issue #15's moderation) is walked without a change here.
  */
 function adminOperations(app: TestApp['app']): Operation[] {
@@ -54,7 +54,7 @@ const call = (op: Operation, cookie?: string) =>
     ...(op.method === 'GET' ? {} : { payload: {} }),
   });
 
-describe('who may use the admin API (DECISIONS §2)', () => {
+describe('who may use the admin API (product §12)', () => {
   it('finds every admin route: escalations, knowledge, feedback triage, the audit log and the unlock', () => {
     const found = adminOperations(t.app).map(key);
     expect(found).toEqual(
@@ -127,7 +127,7 @@ describe('who may use the admin API (DECISIONS §2)', () => {
     expect(res.json().code).toBeUndefined();
   });
 
-  it('refuses an admin key in a URL (SPEC §7 sent one) before anything else', async () => {
+  it('refuses an admin key in a URL (the first clients (product §14.2) sent one) before anything else', async () => {
     const admin = await makeAdmin(t.app, t.db);
     for (const url of ['/api/admin/knowledge-base?adminKey=secret', '/api/admin/escalations?status=all&adminkey=x']) {
       const res = await t.app.inject({ url, headers: { cookie: admin.cookie } });
@@ -275,7 +275,7 @@ describe('the audit log', () => {
     expect(page2.entries[1]).toMatchObject({ targetId: String(versionId), summary: '24 characters' });
   });
 
-  it("is in the admin's own data export (DECISIONS §9), and in no one else's", async () => {
+  it("is in the admin's own data export (product §10.2), and in no one else's", async () => {
     const admin = await makeAdmin(t.app, t.db);
     await t.app.inject({ method: 'POST', url: '/api/admin/lock', headers: { cookie: admin.cookie } });
     const mine = (await t.app.inject({ url: '/api/account/export', headers: { cookie: admin.cookie } })).json();
@@ -314,7 +314,7 @@ describe('the admin scope refuses, when the app is built, a route that would esc
     );
   });
 
-  it('a route outside /api/admin (but for SPEC feedback paths)', async () => {
+  it('a route outside /api/admin (but for product §12 feedback paths)', async () => {
     await expect(build(async (app) => void app.get('/elsewhere', async () => ({})), '/api')).rejects.toThrow(/outside \/api\/admin/);
     await expect(build(async (app) => void app.get('/feedback', async () => ({})), '/api')).resolves.toBeDefined();
   });

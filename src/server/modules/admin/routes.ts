@@ -9,11 +9,11 @@ import { currentUser, requireAdmin, requireUnlockedAdmin } from '../../plugins/s
 import type { AuditRouteConfig } from './audit-config.js';
 import { auditPage, lockAdmin, noteAudit, recordAudit, unlockAdmin, unlockSecretOf, unlockStatus } from './service.js';
 
-/** Where the admin API lives (DECISIONS §2; SPEC §7's /api/admin/… calls). */
+/** Where the admin API lives (product §12; §14.2's /api/admin/… calls). */
 export const ADMIN_PREFIX = '/api/admin';
 
 /**
- * The admin routes SPEC §7 put outside /api/admin, kept at their paths and behind the same gate:
+ * The admin routes the first clients (product §14.2) put outside /api/admin, kept at their paths and behind the same gate:
  * the feedback list and its status change (posting feedback stays open to everyone).
  */
 export const SPEC_ADMIN_PATHS: readonly string[] = ['/api/feedback', '/api/feedback/:id/status'];
@@ -33,7 +33,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /**
  * Refuses, when the app is built, an admin route that would escape the scope's rules: one outside
- * /api/admin (but for SPEC's feedback paths), a state-changing one without an audit declaration,
+ * /api/admin (but for product §12's feedback paths), a state-changing one without an audit declaration,
  * or one whose declared target parameter is not in its path.
  */
 function checkAdminRoute(route: RouteOptions): void {
@@ -82,8 +82,8 @@ export const adminRoutes =
   async (scope) => {
     scope.decorateRequest('auditNote', null);
     scope.addHook('onRoute', checkAdminRoute);
-    // SPEC §7 sent the admin key in query strings, where logs and browser history keep it
-    // (DECISIONS §2): such a request is refused outright, before anything else looks at it.
+    // the first clients (product §14.2) sent the admin key in query strings, where logs and browser history keep it
+    // (product §12): such a request is refused outright, before anything else looks at it.
     scope.addHook('onRequest', async (request) => {
       if (/[?&]adminKey=/i.test(request.url)) throw new HttpError(400, KEY_IN_URL_MESSAGE);
     });
@@ -100,7 +100,7 @@ export const adminRoutes =
     });
   };
 
-/** The unlock itself (DECISIONS §2): a signed-in admin, locked or not; per session; 30 minutes. */
+/** The unlock itself (product §12): a signed-in admin, locked or not; per session; 30 minutes. */
 const unlockRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -33,7 +33,7 @@ export const ADMIN_UNLOCK_MS = ADMIN_UNLOCK_MINUTES * 60_000;
  */
 export const UNLOCK_LIMIT: Limit = { max: 5, windowMs: 15 * 60_000 };
 
-/** What unlocks the panel here: the key when the operator set one, else the admin's password (DECISIONS §2). */
+/** What unlocks the panel here: the key when the operator set one, else the admin's password (product §12). */
 export const unlockSecretOf = (env: Pick<Env, 'ADMIN_KEY'>): AdminUnlockSecret => (env.ADMIN_KEY ? 'admin_key' : 'password');
 
 /** Compares two secrets in time independent of where they differ (hashing first evens out the lengths). */
@@ -67,7 +67,7 @@ export async function unlockAdmin(db: Db, env: Pick<Env, 'ADMIN_KEY'>, admin: Us
   const ok = env.ADMIN_KEY ? sameSecret(secret, env.ADMIN_KEY) : await verifyPassword(admin.passwordHash, secret);
   if (!ok) {
     await recordAudit(db, { actorId: admin.id, action: 'admin.unlock_failed', summary: kind === 'admin_key' ? 'Wrong admin key' : 'Wrong password', at: now });
-    // SPEC §8's server message for a rejected key; a wrong password is named as such.
+    // product §15.7's server message for a rejected key; a wrong password is named as such.
     const message = kind === 'admin_key' ? 'Invalid admin key' : 'That password is not correct.';
     throw new HttpError(400, message, { errors: { secret: [message] } });
   }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type * as LanguageCommon from '@zxcvbn-ts/language-common';
 
 /**
- * Our own additions to zxcvbn's list (DECISIONS §1): product- and season-specific passwords
+ * Our own additions to zxcvbn's list (product §2.2): product- and season-specific passwords
  * (`salescoach1`, `summer2026`) and patterns the big list happens to miss. Lower-case.
  */
 const EXTRA_COMMON_PASSWORDS: readonly string[] = [

@@ -3,7 +3,7 @@ import { PASSWORD_IS_IDENTITY, passwordIsIdentity } from '../../../shared/schema
 import { HttpError } from '../../plugins/errors.js';
 import { commonPasswords } from './common-passwords.js';
 
-/** OWASP's argon2id parameters (DECISIONS §1): m=19 MiB, t=2, p=1. */
+/** OWASP's argon2id parameters (product §2.2): m=19 MiB, t=2, p=1. */
 // 2 is Algorithm.Argon2id: the package exports it as an ambient const enum, which
 // isolated-module compilation cannot read.
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -31,7 +31,7 @@ const MAX_ADDED = 5;
 const MIN_BASE = 4;
 
 /**
- * Common (DECISIONS §1) when, lower-cased, the password is
+ * Common (product §2.2) when, lower-cased, the password is
  * 1. on the list (zxcvbn's 49,233 common passwords plus ours), or
  * 2. one character repeated (`aaaaaaaa`, `1111111111`), or
  * 3. a listed password of 4+ characters followed by 1 to 5 characters that are not letters

@@ -19,7 +19,7 @@ export const authRoutes =
       perAccountAndAddress: { max: deps.env.AUTH_RATE_LIMIT_PER_ACCOUNT_PER_IP, windowMs: WINDOW_MS },
       perAccount: { max: deps.env.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: WINDOW_MS },
     };
-    // Per-address limit on both doors (DECISIONS §1), enforced by @fastify/rate-limit.
+    // Per-address limit on both doors (product §2.4), enforced by @fastify/rate-limit.
     const perAddress = passwordCheckLimit(deps.env.AUTH_RATE_LIMIT_PER_IP);
     const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 

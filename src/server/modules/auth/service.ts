@@ -21,7 +21,7 @@ function newReferralCode(): string {
 }
 
 /**
- * The referrer's code when `ref` names an existing user (DECISIONS §5), else null: an unknown
+ * The referrer's code when `ref` names an existing user (product §5), else null: an unknown
  * code records nothing and the sign-up answers the same, so it reveals no code's existence.
  * Codes are issued in upper case; a link retyped in lower case still counts.
  */
@@ -38,7 +38,7 @@ export function emailTakenError(err: unknown): HttpError | null {
 }
 
 /**
- * Creates the account with its trial (DECISIONS §3: `trialDays` from the plan catalogue; 0 means none).
+ * Creates the account with its trial (product §3.2: `trialDays` from the plan catalogue; 0 means none).
  * `onCreated` runs in the same transaction once the row exists (the referral checks record the
  * sign-up there, so an account never exists without its referral verdict).
  */

@@ -4,7 +4,7 @@ import { DAY_MS } from '../../../shared/time.js';
 import type { Db, Executor } from '../../db/client.js';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.js';
 
-/** DECISIONS §1: sessions slide for 30 days of inactivity and end after 90 days at most. */
+/** product §2.3: sessions slide for 30 days of inactivity and end after 90 days at most. */
 export const SESSION_IDLE_MS = 30 * DAY_MS;
 export const SESSION_MAX_MS = 90 * DAY_MS;
 /** Writing last_used_at on every request would turn each read into a write; once an hour is plenty for a 30-day window. */
@@ -65,7 +65,7 @@ export async function userForToken(db: Db, token: string, now: Date): Promise<To
 }
 
 /**
- * Opens (until `until`) or closes (null) the admin panel for one session only (DECISIONS §2).
+ * Opens (until `until`) or closes (null) the admin panel for one session only (product §12.2).
  * The row must still belong to `userId`; a revoked session cannot be unlocked.
  */
 export async function setAdminUnlock(db: Executor, token: string, userId: number, until: Date | null): Promise<boolean> {
@@ -82,7 +82,7 @@ export async function deleteSession(db: Executor, token: string): Promise<void> 
 }
 
 /**
- * Ends every session of the user except `keepToken`'s (after a password change, DECISIONS §1).
+ * Ends every session of the user except `keepToken`'s (after a password change, product §2.3).
  * The rows are marked, not deleted, so the other devices learn why they were signed out; the
  * usual purge deletes them once they idle out.
  */
@@ -96,7 +96,7 @@ export async function revokeOtherSessions(db: Executor, userId: number, keepToke
 /**
  * Deletes every session that can no longer sign anyone in (past its 90-day end, or idle for the
  * 30-day window, the same bounds `userForToken` applies): a dead session is still data we hold
- * about the person (DECISIONS §9). Returns how many it deleted.
+ * about the person (product §10.2). Returns how many it deleted.
  */
 export async function purgeExpiredSessions(db: Executor, now: Date): Promise<number> {
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);

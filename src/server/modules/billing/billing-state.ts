@@ -137,7 +137,7 @@ async function changeCancelAtPeriodEnd(
 /**
  * Before an account is deleted: nothing may renew for a person who is gone. Each live
  * subscription is told to end at its period end (no refund: the terms), through the provider and
- * then the event handler; the records stay, detached from the person (DECISIONS §9).
+ * then the event handler; the records stay, detached from the person (product §10.2).
  */
 export async function stopRenewals(deps: { db: Db; provider: PaymentProviderApi; now: () => Date }, userId: number): Promise<void> {
   return whenReachable(UNREACHABLE_MESSAGES.deleteAccount, () => stopEachRenewal(deps, userId));

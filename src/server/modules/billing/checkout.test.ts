@@ -191,7 +191,7 @@ describe('mass assignment', () => {
       expect((await post(t, u, '/api/billing/resume', extra)).statusCode).toBe(400);
       expect((await post(t, u, '/api/sandbox/confirm-payment', { clientSecret: 'x', card: CARD_OK, ...extra })).statusCode).toBe(400);
     }
-    // Someone else's id in the body is refused too (DECISIONS §1).
+    // Someone else's id in the body is refused too (product §2).
     expect((await post(t, u, '/api/create-pro-subscription', { attemptId, userId: u.user.id + 1 })).statusCode).toBe(403);
     expect(await rowsOf(u.user.id)).toEqual([]);
     expect(await billing(t, u)).toMatchObject({ plan: 'free', promoAvailable: true });

@@ -135,7 +135,7 @@ async function checkoutResult(deps: CheckoutDeps, user: UserRow, plan: CheckoutP
 }
 
 /**
- * The Pro launch promo is once per user (DECISIONS §3), and the payment itself happens where we
+ * The Pro launch promo is once per user (product §3), and the payment itself happens where we
  * cannot refuse it (Stripe.js in the browser pays whatever subscription it holds a client secret
  * for). So the promo is claimed when a checkout opens: a user has at most one promo checkout
  * that can be paid. However many promo checkouts start at once, or in a second tab, or after a

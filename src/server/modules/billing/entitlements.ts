@@ -5,7 +5,7 @@ import { DAY_MS } from '../../../shared/time.js';
 import type { UserRow } from '../../db/schema/index.js';
 
 /*
- * What a user may do (DECISIONS §3, §4): admins and paying users chat without limit, then the
+ * What a user may do (product §3, §4): admins and paying users chat without limit, then the
  * trial, then the free tier's one conversation per window; Pro adds training, community and
  * analytics. Paid access comes only from subscriptions the provider confirmed (cached on the
  * user as basic_until / pro_until by billing/events.ts) and from redeemed referral months
@@ -106,7 +106,7 @@ export function nextFreeChatAt(user: Pick<UserRow, 'lastWeeklyResetDate' | 'week
   return new Date(user.lastWeeklyResetDate.getTime() + windowMs(plans));
 }
 
-/** Whole days until `date`, rounded up (SPEC §4: days left are rounded up). */
+/** Whole days until `date`, rounded up (product §3.4: days left are rounded up). */
 export const daysUntil = (date: Date, now: Date) => Math.max(0, Math.ceil((date.getTime() - now.getTime()) / DAY_MS));
 
 /**

@@ -11,7 +11,7 @@ import type { BillingEvent, InvoiceSnapshot } from './provider.js';
 import { applyToSubscription } from './subscription-state.js';
 
 /*
- * The one event handler (DECISIONS §4): Stripe's webhooks, the sandbox's payments and renewals,
+ * The one event handler (product §4): Stripe's webhooks, the sandbox's payments and renewals,
  * and payment-success's re-check all end here. Each event is applied once: its provider_events
  * row is written in the same transaction as its effect, `on conflict do nothing`, and a second
  * delivery finds the row and changes nothing. The effects are idempotent on their own as well

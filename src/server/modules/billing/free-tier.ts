@@ -6,7 +6,7 @@ import { chatSessions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { chatAccess, daysUntil, mayStartConversation, nextFreeChatAt, windowExpired } from './entitlements.js';
 
-/** DECISIONS §3: the free conversation stays open for the window, up to this many rep messages. */
+/** product §3.3: the free conversation stays open for the window, up to this many rep messages. */
 export const FREE_CONVERSATION_MESSAGE_CAP = 60;
 
 type ChatRow = typeof chatSessions.$inferSelect;
@@ -47,7 +47,7 @@ export async function lockUser(tx: Tx, userId: number): Promise<UserRow | undefi
 }
 
 /**
- * A free-tier rep's message, accepted atomically (DECISIONS §3): under the user's lock, then the
+ * A free-tier rep's message, accepted atomically (product §3.3): under the user's lock, then the
  * conversation's, the conversation takes the window's free chat if it does not hold it yet, then
  * one of its messages under the cap, as a conditional update. However many sends arrive at once,
  * exactly one conversation gets the week's chat and none passes the cap.

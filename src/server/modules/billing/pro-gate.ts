@@ -4,7 +4,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { hasProFeatures } from './entitlements.js';
 
-/** The features Pro buys (DECISIONS §8), each named by the routes that serve it. */
+/** The features Pro buys (product §9), each named by the routes that serve it. */
 export type ProFeature = 'training' | 'progress' | 'community';
 
 /**

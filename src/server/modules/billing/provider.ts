@@ -1,5 +1,5 @@
 /**
- * The payment provider interface (DECISIONS §4), on the coach's pattern (coach/engine.ts +
+ * The payment provider interface (product §4), on the coach's pattern (coach/engine.ts +
  * select-engine.ts): two implementations, chosen once in buildApp by select-provider.ts —
  * the built-in sandbox (default, offline, test cards) and Stripe (when its three keys are set).
  *

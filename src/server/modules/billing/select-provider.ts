@@ -18,7 +18,7 @@ export function stripeKeys(env: Env): { secretKey: string; publishableKey: strin
 }
 
 /**
- * The payment provider (DECISIONS §4), chosen once in buildApp, on the coach engine's pattern:
+ * The payment provider (product §4), chosen once in buildApp, on the coach engine's pattern:
  * Stripe when its keys are set, else the built-in sandbox, whose events go to the same handler
  * as Stripe's webhooks.
  */

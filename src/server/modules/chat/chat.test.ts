@@ -218,7 +218,7 @@ describe('streaming replies', () => {
   });
 });
 
-describe('the free tier (DECISIONS §3)', () => {
+describe('the free tier (product §3.3)', () => {
   it('gives one conversation per 7-day window, keeps it open, then resets', async () => {
     const u = await makeUser(free.app);
     expect(await status(free, u)).toMatchObject({ access: 'free', unlimited: false, freeChatsRemaining: 1, openFreeSessionId: null, openFreeUntil: null, openFreeMessagesLeft: null });
@@ -585,7 +585,7 @@ describe('a database error during a streamed reply', () => {
 });
 
 describe('identity and limits on the chat routes', () => {
-  it("refuses another user's id in the message body with 403 (DECISIONS §1), and unknown fields with 400", async () => {
+  it("refuses another user's id in the message body with 403 (product §2), and unknown fields with 400", async () => {
     const a = await makeUser(trial.app);
     const b = await makeUser(trial.app);
     const sessionId = await newSession(trial, a);

@@ -17,7 +17,7 @@ import { chatTurns } from './turn.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
-/** SPEC §7 sends `{ userId }`; the session plugin checks it is the caller's and drops it (DECISIONS §1). */
+/** the first clients (product §14.2) send `{ userId }`; the session plugin checks it is the caller's and drops it (product §2). */
 const createSessionBody = z.strictObject({}).optional();
 
 export const chatRoutes =

@@ -261,7 +261,7 @@ export async function chatStatus(db: Db, user: UserRow, plans: PlanCatalogue, no
       .where(and(eq(chatSessions.userId, user.id), eq(chatSessions.freeWindowStart, user.lastWeeklyResetDate)))
       .limit(1);
   }
-  // The open conversation lasts as long as the window that opened it (DECISIONS §3).
+  // The open conversation lasts as long as the window that opened it (product §3.3).
   const openFreeUntil = openFree && user.lastWeeklyResetDate ? new Date(user.lastWeeklyResetDate.getTime() + windowMs(plans)) : null;
   return {
     access,

@@ -1,5 +1,5 @@
 /**
- * The coach engine interface (DECISIONS §6). Two engines implement it: the built-in playbook
+ * The coach engine interface (product §8). Two engines implement it: the built-in playbook
  * engine (default, offline, deterministic) and the LLM engine (any OpenAI-compatible endpoint).
  * The chat service gives an engine the rep's profile, the conversation so far and the most
  * relevant knowledge-base passages; the engine answers one assistant message.
@@ -29,7 +29,7 @@ export interface HistoryMessage {
   state?: EngineState | null;
 }
 
-/** A knowledge-base passage found for this message (DECISIONS §7). */
+/** A knowledge-base passage found for this message (product §12.4). */
 export interface KnowledgePassage {
   /** The section title the passage sits under, for citing. */
   title: string;

@@ -26,7 +26,7 @@ const BREAKER_PROBE_MS = 30_000;
 const BREAKER_MAX_PROBE_MS = 300_000;
 
 /**
- * The engine COACH_PROVIDER names (DECISIONS §6); env.ts has already checked its settings.
+ * The engine COACH_PROVIDER names (product §8); env.ts has already checked its settings.
  * Whatever the provider, a request for a person is answered by the fixed check in front of it
  * (person-request.ts), and an LLM that fails is stood in for by the built-in coach (fallback.ts),
  * at once while the circuit breaker is open, so the rep always gets an answer.

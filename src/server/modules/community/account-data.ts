@@ -7,7 +7,7 @@ import { refreshPostCounters } from './counters.js';
 
 /* The forum's part of the account's export and deletion (account/service.ts). */
 
-/** Everything the person wrote, voted and reported in the forum (DECISIONS §9). */
+/** Everything the person wrote, voted and reported in the forum (product §10.2). */
 export async function communityExport(db: Db, userId: number): Promise<AccountExport['community']> {
   const [posts, replies, votes, reports, replyReports] = await Promise.all([
     db.select().from(forumPosts).where(eq(forumPosts.authorId, userId)).orderBy(asc(forumPosts.id)),

@@ -62,7 +62,7 @@ export const communityRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     /*
-     * The forum is Pro's (DECISIONS §8), reading and writing alike: every route declares
+     * The forum is Pro's (product §9.2), reading and writing alike: every route declares
      * `requires: { pro: 'community' }`, and the Pro gate (billing/pro-gate.ts) refuses everyone
      * else before the body is validated. Past the gate, the visit is noted for the stats' "active now".
      */

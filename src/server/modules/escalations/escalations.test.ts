@@ -90,7 +90,7 @@ describe("an admin's answer", () => {
     expect(audit).toMatchObject({ action: 'escalation.respond', targetType: 'escalation', actorId: admin.user.id, summary: `Answered; learning note added as knowledge version #${kb.version.id}` });
   });
 
-  it("needs a response (SPEC §5's message) and is given once", async () => {
+  it("needs a response (product §15.7's message) and is given once", async () => {
     const e = await escalated();
     const empty = await respond(e.id, { adminResponse: '  ' });
     expect(empty.statusCode).toBe(400);

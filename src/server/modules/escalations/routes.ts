@@ -11,7 +11,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const ESCALATION = { targetType: 'escalation', targetParam: 'id' } as const;
 
 /**
- * What the coach handed to a person (SPEC §7's /api/admin/escalations paths). Mounted in the
+ * What the coach handed to a person (product §14.2's /api/admin/escalations paths). Mounted in the
  * admin scope (modules/admin/routes.ts): signed-in, unlocked admins only, every change audited,
  * and so is every reading of a rep's conversation, as reading another user's account is.
  */

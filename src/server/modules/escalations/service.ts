@@ -95,7 +95,7 @@ export async function escalationConversation(db: Db, id: number): Promise<Escala
 /**
  * An admin answers: the response joins the rep's conversation (the one the escalation came
  * from, and only that one) as a coaching-team message, and a learning note joins the knowledge
- * base, so the coach learns (DECISIONS §6). All of it in one transaction: an answer is never
+ * base, so the coach learns (product §8). All of it in one transaction: an answer is never
  * stored without its note, nor a note without its answer. Returns the knowledge version the
  * note made, if any.
  */
@@ -118,7 +118,7 @@ export async function respondToEscalation(db: Db, admin: UserRow, id: number, ad
   });
 }
 
-/** Closes an escalation (SPEC §4: pending → answered → closed; a pending one may be closed unanswered). */
+/** Closes an escalation (product §12.5: pending → answered → closed; a pending one may be closed unanswered). */
 export async function closeEscalation(db: Db, id: number, now: Date): Promise<void> {
   const [row] = await db
     .update(aiEscalations)

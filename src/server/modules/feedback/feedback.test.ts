@@ -19,7 +19,7 @@ const valid = { type: 'feature', category: 'chat', subject: 'Voice notes', messa
 const send = (payload: object, cookie?: string) => t.app.inject({ method: 'POST', url: '/api/feedback', payload, headers: cookie ? { cookie } : {} });
 const stored = async (id: number) => (await t.db.select().from(feedbacks).where(eq(feedbacks.id, id)))[0];
 
-describe('sending feedback (SPEC §2 Feedback, §5)', () => {
+describe('sending feedback (product §11, §15.6)', () => {
   it('takes it from a visitor (no user) and from a user (the user from the session, never the body)', async () => {
     const visitor = await send({ ...valid, userId: null });
     expect(visitor.statusCode).toBe(201);
@@ -37,13 +37,13 @@ describe('sending feedback (SPEC §2 Feedback, §5)', () => {
     expect((await send({ ...valid, userId: rep.user.id })).statusCode).toBe(403);
   });
 
-  it("fills SPEC's defaults: general, other, no rating, no email", async () => {
+  it("fills product §11's defaults: general, other, no rating, no email", async () => {
     const res = await send({ subject: 'Hello there', message: 'Just saying the coach is really helpful.' });
     expect(res.statusCode).toBe(201);
     expect(await stored(res.json().id)).toMatchObject({ type: 'general', category: 'other', rating: null, email: null });
   });
 
-  it("refuses bad input with SPEC's exact messages, naming the field, and stores nothing", async () => {
+  it("refuses bad input with product §11's exact messages, naming the field, and stores nothing", async () => {
     const before = await t.db.$count(feedbacks);
     const cases: [object, string, string][] = [
       [{ subject: 'Hey' }, 'subject', 'Subject must be at least 5 characters'],
@@ -117,7 +117,7 @@ describe('triage (admin only)', () => {
   });
 });
 
-describe("the rep's own data (DECISIONS §9)", () => {
+describe("the rep's own data (product §10.2)", () => {
   it('exports the feedback a user sent and deletes it with the account; a visitor’s stays', async () => {
     const rep = await makeUser(t.app);
     const id = (await send({ ...valid, subject: 'Export me please' }, rep.cookie)).json().id;

@@ -20,7 +20,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 export const FEEDBACK_PER_HOUR = 10;
 const HOUR_MS = 3_600_000;
 
-/** POST /api/feedback (SPEC §7): open to visitors and users alike. */
+/** POST /api/feedback (product §14.2): open to visitors and users alike. */
 export const feedbackRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -45,7 +45,7 @@ export const feedbackRoutes =
   };
 
 /**
- * The admin's side (SPEC §7): GET /api/feedback and PATCH /api/feedback/:id/status, at SPEC's
+ * The admin's side (product §14.2): GET /api/feedback and PATCH /api/feedback/:id/status, at product §11's
  * paths but mounted in the admin scope (modules/admin/routes.ts, prefix /api), behind its gate.
  */
 export const feedbackTriageRoutes =

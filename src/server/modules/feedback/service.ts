@@ -32,7 +32,7 @@ function toFeedback(row: typeof feedbacks.$inferSelect, username: string | null)
   };
 }
 
-/** The admin's triage list (SPEC §7 GET /api/feedback): newest first, filtered as asked. */
+/** The admin's triage list (product §14.2 GET /api/feedback): newest first, filtered as asked. */
 export async function listFeedback(db: Db, query: FeedbackListQuery): Promise<Feedback[]> {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(feedbacks.status, query.status));
@@ -48,7 +48,7 @@ export async function listFeedback(db: Db, query: FeedbackListQuery): Promise<Fe
   return rows.map(({ f, username }) => toFeedback(f, username));
 }
 
-/** SPEC §4: an admin may set any status. Answers the feedback as it now is, and the status it had. */
+/** product §12.6: an admin may set any status. Answers the feedback as it now is, and the status it had. */
 export async function setFeedbackStatus(db: Db, id: number, status: FeedbackStatus): Promise<{ feedback: Feedback; previous: FeedbackStatus }> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ status: feedbacks.status }).from(feedbacks).where(eq(feedbacks.id, id)).for('update');

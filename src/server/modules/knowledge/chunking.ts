@@ -1,5 +1,5 @@
 /**
- * Splits knowledge text into passages for retrieval (DECISIONS §7). Markdown headings start a
+ * Splits knowledge text into passages for retrieval (product §12.4). Markdown headings start a
  * new passage whose title is its heading path ("Objection handling › Price"); text without
  * headings (an uploaded .txt or .csv, a learning note) is split at blank lines and titled by its
  * first line. Long passages are cut at paragraph boundaries so each stays quotable.

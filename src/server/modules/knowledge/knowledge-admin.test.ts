@@ -23,14 +23,14 @@ const upload = (fileName: string, content: string) => post('/api/admin/knowledge
 const live = async () => (await get('/api/admin/knowledge-base')).json();
 const versionCount = () => t.db.$count(knowledgeVersions);
 
-describe('view and replace (SPEC §2, §5)', () => {
+describe('view and replace (product §12.4, §15.7)', () => {
   it('shows the starter playbook with its size, when and by whom it was last changed', async () => {
     const kb = await live();
     expect(kb.knowledge).toBe(readStarterPlaybook());
     expect(kb.version).toMatchObject({ note: 'Starter playbook', length: readStarterPlaybook().length, createdBy: null });
   });
 
-  it("refuses empty text with SPEC's message and changes nothing", async () => {
+  it("refuses empty text with product §15.7's message and changes nothing", async () => {
     const before = await versionCount();
     for (const knowledge of ['', '   \n\t ']) {
       const res = await replace(knowledge);
@@ -63,7 +63,7 @@ describe('view and replace (SPEC §2, §5)', () => {
   });
 });
 
-describe('upload (SPEC §5: .txt, .md, .csv appended after a blank line)', () => {
+describe('upload (product §15.7: .txt, .md, .csv appended after a blank line)', () => {
   it('appends a Markdown file after a blank line and says how many characters it added', async () => {
     await replace('## Existing section\n\nKeep this.');
     const file = '\uFEFF## Objections from florists\r\n\r\nFlorists object to price in February; open with Mother\'s Day volume.\r\n';
@@ -109,7 +109,7 @@ describe('upload (SPEC §5: .txt, .md, .csv appended after a blank line)', () =>
   });
 });
 
-describe('test (SPEC §7 POST /api/admin/test-knowledge)', () => {
+describe('test (product §14.2 POST /api/admin/test-knowledge)', () => {
   it('answers with the knowledge base length and the coach reply, drawing on the live knowledge', async () => {
     await replace(readStarterPlaybook());
     await upload('zebra.md', '## Selling to zebra farms\n\nZebra farmers buy before the migration season; open with the season.');
@@ -129,7 +129,7 @@ describe('test (SPEC §7 POST /api/admin/test-knowledge)', () => {
   });
 });
 
-describe('versions, diff and restore (DECISIONS §7)', () => {
+describe('versions, diff and restore (product §12.4)', () => {
   it('lists every change newest first with who and why, shows a version with the one before it, and restores as a new version', async () => {
     await replace('## Version A\n\nFirst text.');
     const a = (await live()).version.id;

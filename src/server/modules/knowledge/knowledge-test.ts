@@ -6,7 +6,7 @@ import { CoachUnavailableError, COACH_UNAVAILABLE_MESSAGE, type CoachContext } f
 import { currentKnowledge, searchKnowledge } from './service.js';
 
 /**
- * SPEC §2's "test": the coach answers `testMessage` as it would the first message of a new
+ * product §12.4's "test": the coach answers `testMessage` as it would the first message of a new
  * conversation, with the passages the live knowledge base gives it, so an admin sees at once
  * whether what they added reaches the coach. The admin's own profile stands in for a rep's.
  * Nothing is stored.

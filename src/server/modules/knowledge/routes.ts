@@ -32,11 +32,11 @@ import {
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 const tags = ['admin'];
 const KNOWLEDGE_VERSION = { targetType: 'knowledge_version' } as const;
-/** SPEC §7 put the admin key in these URLs; DECISIONS §2 took it out, so a query string is refused. */
+/** the first clients (product §14.2) put the admin key in these URLs; product §12 took it out, so a query string is refused. */
 const noQuery = z.strictObject({});
 
 /**
- * The knowledge base's admin API (SPEC §7's paths, DECISIONS §7). Mounted in the admin scope
+ * The knowledge base's admin API (product §14.2's paths, product §12.4). Mounted in the admin scope
  * (modules/admin/routes.ts) under /api/admin, which lets only signed-in, unlocked admins in and
  * writes each change to the audit log.
  */

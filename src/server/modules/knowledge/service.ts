@@ -56,7 +56,7 @@ function inTransaction<T>(db: Executor, work: (tx: Tx) => Promise<T>): Promise<T
 }
 
 /**
- * Appends text after a blank line (SPEC §5: uploads and learning notes add to what is there).
+ * Appends text after a blank line (product §15.7: uploads and learning notes add to what is there).
  * Read and write under the writers' lock, so two appends at once both land. Pass a transaction
  * to make the append part of the caller's change (an escalation's answer and its learning note).
  */
@@ -74,7 +74,7 @@ export async function appendKnowledge(db: Executor, addition: string, note: stri
   });
 }
 
-/** Clear (SPEC §2): a new, empty version; the coach then has no passages until something is added. */
+/** Clear (product §12.4): a new, empty version; the coach then has no passages until something is added. */
 export const clearKnowledge = (db: Db, createdBy: number) => saveKnowledge(db, '', 'Cleared', createdBy);
 
 const summaryColumns = {
@@ -134,7 +134,7 @@ export async function restoreKnowledgeVersion(db: Db, id: number, createdBy: num
 
 /**
  * An uploaded file's text as it joins the knowledge base: without a byte-order mark, with Unix
- * line ends, trimmed (SPEC §5 appends it after a blank line).
+ * line ends, trimmed (product §15.7 appends it after a blank line).
  */
 export const uploadedText = (content: string) => content.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trim();
 

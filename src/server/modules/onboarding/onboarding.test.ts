@@ -32,7 +32,7 @@ describe('POST /api/onboarding', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it("refuses another user's id in the body with 403 (DECISIONS §1) and unknown fields with 400, changing nothing", async () => {
+  it("refuses another user's id in the body with 403 (product §2) and unknown fields with 400, changing nothing", async () => {
     const victim = await makeUser(t.app);
     const attacker = await makeUser(t.app);
     const foreign = await submit(attacker.cookie, { ...validProfile({ city: 'Hijacked' }), userId: victim.user.id });
@@ -44,7 +44,7 @@ describe('POST /api/onboarding', () => {
       const [row] = await t.db.select().from(users).where(eq(users.id, id));
       expect(row).toMatchObject({ city: null, isAdmin: false });
     }
-    // The caller's own id is what SPEC §7 sends, and it is accepted.
+    // The caller's own id is what the first clients (product §14.2) send, and it is accepted.
     const own = await submit(attacker.cookie, { ...validProfile({ city: 'Austin' }), userId: attacker.user.id });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ id: attacker.user.id, city: 'Austin' });

@@ -14,7 +14,7 @@ export const progressRoutes =
     app.get(
       '/api/progress',
       {
-        // The page and its API are Pro's (DECISIONS §8): refused before the query is looked at (billing/pro-gate.ts).
+        // The page and its API are Pro's (product §9.3): refused before the query is looked at (billing/pro-gate.ts).
         config: { requires: { pro: 'progress' } },
         schema: {
           tags: ['progress'],

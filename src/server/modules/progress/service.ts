@@ -168,7 +168,7 @@ interface CoachingSqlRow extends Record<string, unknown> {
 }
 
 /**
- * What the rep works on, from the diagnosis every coach reply carries (DECISIONS §6). A reply
+ * What the rep works on, from the diagnosis every coach reply carries (product §8.2). A reply
  * counts once, for its main topic (the first). Improvement areas: topic-and-stage pairs over the
  * last IMPROVEMENT_WINDOW_DAYS, each reply weighing 1 today and half as much every
  * IMPROVEMENT_HALF_LIFE_DAYS back, so what the rep keeps bringing up lately comes first. A reply
@@ -292,7 +292,7 @@ const scoreOf = (counts: Counts, total: number) =>
 
 /**
  * The effectiveness score: the average of CALL_RESULT_SCORES over the latest outcomes, capped at
- * 100 (SPEC §9); null with fewer than EFFECTIVENESS_MIN, where a number would mean little.
+ * 100 (product §16); null with fewer than EFFECTIVENESS_MIN, where a number would mean little.
  */
 export function effectivenessOf(latest: readonly CallResult[]): number | null {
   if (latest.length < EFFECTIVENESS_MIN) return null;

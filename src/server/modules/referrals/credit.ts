@@ -4,7 +4,7 @@ import { referralCredits, referralExclusions, users } from '../../db/schema/inde
 import { cardOnReferrersSide, excludeReferral } from './eligibility.js';
 
 /**
- * DECISIONS §5: when a referred user's first paid invoice succeeds, their referrer earns one
+ * product §5: when a referred user's first paid invoice succeeds, their referrer earns one
  * free Pro month, once per referred user. Called by the billing event handler inside the
  * transaction that applies the `invoice.paid` event, only for a first invoice
  * (billing_reason `subscription_create`) with an amount above zero: renewals, $0 invoices and

@@ -217,7 +217,7 @@ describe('POST /api/referral/redeem', () => {
     for (const payload of [{ months: 12 }, { freeProMonthsRemaining: 99 }, { referralProUntil: '2099-01-01T00:00:00Z' }, { plan: 'pro' }]) {
       expect((await redeem(u.cookie, payload)).statusCode).toBe(400);
     }
-    // Another user's id is refused before anything runs (DECISIONS §1).
+    // Another user's id is refused before anything runs (product §2).
     expect((await redeem(u.cookie, { userId: u.user.id + 1000 })).statusCode).toBe(403);
     expect(await monthsOf(u.user.id)).toBe(1);
   });

@@ -1,5 +1,5 @@
 /**
- * Referrals (DECISIONS §5): every user's code and link, the free Pro months their referrals
+ * Referrals (product §5): every user's code and link, the free Pro months their referrals
  * earned (credit.ts adds them when a referred user's first paid invoice succeeds), and Redeem,
  * which turns one month into 30 days of Pro. Whether `referral_pro_until` makes someone Pro is
  * entitlements.ts's call, not this module's.
@@ -11,7 +11,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { referralCredits, referralExclusions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 
-/** What one redeemed month adds (DECISIONS §5: "extends Pro by 30 days"). */
+/** What one redeemed month adds (product §5: "extends Pro by 30 days"). */
 /** The credit a referrer earns when a referred user's first invoice is paid (billing's event handler calls it). */
 export { creditReferrerForFirstPayment } from './credit.js';
 /** What tells a genuine referral from the referrer's own second account (docs/decisions/0016): auth, billing and the plugins record it. */
@@ -61,7 +61,7 @@ async function stateOf(db: Executor, user: ReferralUser, publicUrl: string | und
     code: user.referralCode,
     link: referralLink(publicUrl, user.referralCode),
     freeProMonthsRemaining: user.freeProMonthsRemaining,
-    // A month is worth what Pro costs, from the one price list (DECISIONS §3).
+    // A month is worth what Pro costs, from the one price list (product §3).
     valuePerReferralCents: plans.pro.priceCents,
     signedUp: signedUp?.n ?? 0,
     credited: credited?.n ?? 0,

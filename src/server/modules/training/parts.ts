@@ -9,7 +9,7 @@ export interface TrainingPartContent {
 }
 
 /**
- * The four parts of the Pro course, in order (DECISIONS §8: 15, 20, 18 and 22 minutes; 75 in
+ * The four parts of the Pro course, in order (product §9.1: 15, 20, 18 and 22 minutes; 75 in
  * all). Fixed content in code rather than rows: they change with a release, not at run time,
  * and each user's marks refer to them by id. The order matches TRAINING_VIDEO_IDS.
  */

@@ -11,11 +11,11 @@ import { freeChatsRemaining, hasBasicAccess, hasProAccess } from '../billing/ser
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
- * The API's user object: every SPEC.md field except the password hash. With `at`, the weekly
+ * The API's user object: every product §14.1 field except the password hash. With `at`, the weekly
  * free-chat count is the one true at that moment (a window that ran out counts as full again).
  */
 export function toUserDto(row: UserRow, at?: { plans: PlanCatalogue; now: Date }): User {
-  // basicUntil/proUntil/referralProUntil ride along for the data export (DECISIONS §9); the API's
+  // basicUntil/proUntil/referralProUntil ride along for the data export (product §10.2); the API's
   // user schema answers hasBasicAccess/hasProAccess instead and drops them.
   const { passwordHash: _omit, ...rest } = row;
   // Without a request's clock (sign-up, profile edits) the wall clock decides; access is time-bound.
@@ -34,10 +34,10 @@ export function toUserDto(row: UserRow, at?: { plans: PlanCatalogue; now: Date }
   };
 }
 
-/** A user may read themself; an admin may read anyone (DECISIONS §1). */
+/** A user may read themself; an admin may read anyone (product §2). */
 /**
- * The caller, or another user for an admin whose panel is unlocked in this session (DECISIONS
- * §2, ADR 0012: every admin power needs the unlock, and leaves an audit entry).
+ * The caller, or another user for an admin whose panel is unlocked in this session (product
+ * §12, ADR 0012: every admin power needs the unlock, and leaves an audit entry).
  */
 export async function readUser(
   db: Db,

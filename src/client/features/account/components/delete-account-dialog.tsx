@@ -12,7 +12,7 @@ import { Input } from '../../../components/ui/input';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import { useDeleteAccount } from '../api/delete-account';
 
-/** Account deletion behind a typed confirmation and the password (DECISIONS §9). */
+/** Account deletion behind a typed confirmation and the password (product §10.2). */
 export function DeleteAccountDialog() {
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();

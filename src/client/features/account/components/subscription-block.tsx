@@ -14,7 +14,7 @@ import { useChangeSubscription } from '../api/change-subscription';
 import { useBilling } from '../../../lib/api/billing';
 import { formatLongDate } from '../../../lib/format-date';
 
-/** The terms' rules that apply to a paid plan (SPEC §1 Terms). */
+/** The terms' rules that apply to a paid plan (product §4.5). */
 function TermsNote() {
   return (
     <p data-testid="billing-terms" className="text-xs text-slate-600">

@@ -38,7 +38,7 @@ function EditSection({ title, summary, children }: { title: string; summary: str
   );
 }
 
-/** SPEC §2 Account: who you are, your plan, legal and support, Log Out. */
+/** product §10.1: who you are, your plan, legal and support, Log Out. */
 export function AccountPage() {
   const { data: user } = useCurrentUser();
   const plans = usePlans();
@@ -87,7 +87,7 @@ export function AccountPage() {
 
       <SubscriptionBlock />
 
-      {/* Free, trial and Basic users: the way to Pro (SPEC §2 Account). */}
+      {/* Free, trial and Basic users: the way to Pro (product §10.1). */}
       {!user.hasProAccess && !user.isAdmin && (
         <Card className="border-purple-200 bg-purple-50">
           <CardTitle>

@@ -4,7 +4,7 @@ import { adminGet } from './admin-request';
 
 export const escalationsKey = ['/api/admin/escalations'] as const;
 
-/** SPEC §4 and §9: the list refreshes every 10 seconds while it is shown. */
+/** product §12.5 and §16: the list refreshes every 10 seconds while it is shown. */
 export const ESCALATIONS_REFRESH_MS = 10_000;
 
 /** GET /api/admin/escalations?status=…: pending first, most urgent first. */

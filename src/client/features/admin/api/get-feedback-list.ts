@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Feedback, FeedbackListQuery } from '../../../../shared/schemas/feedback';
 import { adminGet } from './admin-request';
 
-/** SPEC §7's key: a new submission invalidates it (features/feedback). */
+/** product §14.2's key: a new submission invalidates it (features/feedback). */
 export const feedbackListKey = ['/api/feedback'] as const;
 
 const queryString = (filters: FeedbackListQuery) => {

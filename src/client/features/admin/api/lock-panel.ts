@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { forgetAdminData } from '../lib/admin-cache';
 import { unlockStatusKey } from './get-unlock-status';
 
-/** POST /api/admin/lock: the panel's Logout (SPEC §2); the admin stays signed in to the app. */
+/** POST /api/admin/lock: the panel's Logout (product §12); the admin stays signed in to the app. */
 export function useLockPanel() {
   const qc = useQueryClient();
   return useMutation({

@@ -161,7 +161,7 @@ function EscalationCard({ escalation: e }: { escalation: Escalation }) {
   );
 }
 
-/** SPEC §2/§4: what the coach handed to a person; the list refreshes every 10 seconds. */
+/** product §12.5: what the coach handed to a person; the list refreshes every 10 seconds. */
 export function EscalationsTab() {
   const [status, setStatus] = useState<EscalationListQuery['status']>('pending');
   const escalations = useEscalations(status);

@@ -76,7 +76,7 @@ function FeedbackCard({ feedback: f }: { feedback: Feedback }) {
   );
 }
 
-/** SPEC §2/§4: every feedback sent, newest first, with filters; an admin sets its status. */
+/** product §12.6: every feedback sent, newest first, with filters; an admin sets its status. */
 /** One of the list's filters: any value, or one of `options` shown by its label. */
 function FilterSelect<V extends string>({
   label,

@@ -22,10 +22,10 @@ import { ConfirmDialog } from './confirm-dialog';
 import { KnowledgeHistory } from './knowledge-history';
 
 const DEFAULT_TEST_MESSAGE = 'How do I handle a price objection at the close?';
-/** SPEC §8: the test's result toast stays for 5 seconds. */
+/** product §15.7: the test's result toast stays for 5 seconds. */
 const TEST_TOAST_MS = 5000;
 
-/** SPEC §2 Admin panel: the knowledge base the coach draws on: view, replace, clear, upload, test, history. */
+/** product §12: the knowledge base the coach draws on: view, replace, clear, upload, test, history. */
 export function KnowledgeTab() {
   const knowledge = useKnowledgeBase();
   return (

@@ -13,7 +13,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast-store';
 import { useUnlockPanel } from '../api/unlock-panel';
 
-/** The panel's locked state, as everyone but an unlocked admin sees it (SPEC §2 Admin panel). */
+/** The panel's locked state, as everyone but an unlocked admin sees it (product §12). */
 export function LockedCard({ children, description }: { children?: ReactNode; description: string }) {
   return (
     <div className="mx-auto max-w-md px-4 py-8">

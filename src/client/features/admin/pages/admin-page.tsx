@@ -88,7 +88,7 @@ function UnlockedPanel({ status }: { status: AdminUnlockStatus }) {
 }
 
 /**
- * /admin (SPEC §2 Admin panel, DECISIONS §2): locked for everyone until a signed-in admin
+ * /admin (product §12): locked for everyone until a signed-in admin
  * re-enters their password (or the admin key) in this session; then the knowledge base,
  * escalations, feedback, moderation and the audit log, for 30 minutes.
  */

@@ -45,7 +45,7 @@ export function SignInValidation({ bind, onSignedIn, onFailed }: ValidationProps
 const SIGN_UP_FIELDS = ['username', 'email', 'password'] as const;
 
 /**
- * The referral code of the link the visitor came through (`/auth?ref=CODE`, DECISIONS §5), read
+ * The referral code of the link the visitor came through (`/auth?ref=CODE`, product §5), read
  * here rather than in the card so the first paint carries none of it. A malformed code is left
  * out: it could only fail the sign-up, and an unknown one records nothing anyway.
  */
@@ -86,7 +86,7 @@ export function SignUpValidation({ bind, onSignedUp, onFailed }: ValidationProps
 
 /**
  * Said to a visitor who came through a friend's link (issue #25), from here so the first chunk
- * pays nothing for it. True to DECISIONS §5: the new user gets no reward of their own, and the
+ * pays nothing for it. True to product §5: the new user gets no reward of their own, and the
  * friend's free Pro month depends on a first paid invoice and on the referral passing the checks
  * (modules/referrals/eligibility.ts), so it "may" follow.
  */

@@ -19,7 +19,7 @@ import { SignUpForm } from '../components/sign-up-form';
 const FIRST_FIELD: Record<AuthMode, string> = { signin: 'emailOrUsername', signup: 'username' };
 
 /**
- * /auth (sign in unless `?mode=signup`) and /signup: one card that toggles (SPEC §2 Auth). The
+ * /auth (sign in unless `?mode=signup`) and /signup: one card that toggles (product §2.1). The
  * mode lives in the address, so a reload or a link ("Get Started") opens the right side.
  */
 export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
@@ -81,7 +81,7 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
             {SIGNED_OUT_MESSAGES[signedOutBecause]}
           </p>
         )}
-        {/* Remounting on toggle resets both forms (SPEC §4). */}
+        {/* Remounting on toggle resets both forms (product §2.1). */}
         {mode === 'signin' ? (
           <SignInForm
             key="signin"

@@ -45,7 +45,7 @@ const unreachableMessage = (err: unknown): string | null => (err instanceof ApiR
 
 /**
  * Why the subscription could not be started: the server's own words when it explains (the promo
- * is used, a plan is already running: 4xx; payments not reachable: 503), otherwise SPEC §8's
+ * is used, a plan is already running: 4xx; payments not reachable: 503), otherwise product §15.4's
  * 'Failed to initialize payment'.
  */
 const initFailure = (err: unknown): string =>
@@ -100,7 +100,7 @@ function Unavailable({ reason }: { reason: 'promo_used' | 'has_pro' | 'has_basic
 }
 
 /**
- * A checkout page (SPEC §2, §4, §8): the offer, the choice of method, then the payment. One
+ * A checkout page (product §4.1, §15.4): the offer, the choice of method, then the payment. One
  * `attemptId` per visit is the idempotency key of the subscription it starts, and the Pay button
  * is disabled while a payment is under way, so a double click never pays or subscribes twice.
  * Access changes only once the server has checked the payment with the provider.

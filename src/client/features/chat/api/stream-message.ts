@@ -120,7 +120,7 @@ export async function streamMessage(input: SendMessageInput, handlers: StreamHan
   }
 }
 
-/** SPEC §9: a chosen option is sent after 100 ms, so the tap registers visibly before the list moves. */
+/** product §16: a chosen option is sent after 100 ms, so the tap registers visibly before the list moves. */
 export const OPTION_SEND_DELAY_MS = 100;
 
 /**
@@ -139,7 +139,7 @@ let nextTempId = -1;
 export type UnsentMessage = StoredUnsent;
 
 export interface SendState {
-  /** A message is queued, on its way or being answered; further sends are refused (SPEC §5). */
+  /** A message is queued, on its way or being answered; further sends are refused (product §7.2). */
   pending: boolean;
   /** Sent and waiting for the reply to finish. */
   awaitingReply: boolean;

@@ -39,7 +39,7 @@ function HeaderAction({ label, icon: Icon, onClick, disabled }: { label: string;
  */
 export function ChatHeader({ status, showNewChat, busy, onNewChat, onPastChats }: ChatHeaderProps) {
   const slots = useHeaderSlots();
-  // Two lines at most: SPEC's "1 free chat remaining this week" is wider than the room beside
+  // Two lines at most: product §3.4's "1 free chat remaining this week" is wider than the room beside
   // three controls on a 390 px phone, and cut short it would hide what the rep has left.
   const short = status ? chatSubtitleShort(status) : null;
   const subtitle = (

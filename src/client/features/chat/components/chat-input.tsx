@@ -3,13 +3,13 @@ import { SendHorizontal } from 'lucide-react';
 import { MESSAGE_COUNTER_FROM, MESSAGE_MAX } from '../../../../shared/chat-limits';
 import { Button } from '../../../components/ui/button';
 
-/** SPEC §9: the box grows with its text up to this height, then scrolls. */
+/** product §16: the box grows with its text up to this height, then scrolls. */
 export const INPUT_MAX_HEIGHT_PX = 96;
 
 export interface ChatInputProps {
   /** Sends the trimmed text; answers false when the message was not taken (the text then stays). */
   onSend: (text: string) => boolean;
-  /** A send is under way: typing goes on, sending waits (SPEC §5). */
+  /** A send is under way: typing goes on, sending waits (product §7.2). */
   pending: boolean;
   /** The box gained (true) or lost (false) focus: on a phone the keyboard is up while it has it. */
   onFocusChange?: (focused: boolean) => void;

@@ -42,7 +42,7 @@ export function CoachBubble({ text, method }: { text: string; method?: string })
   );
 }
 
-/** A reply from a person on the coaching team (DECISIONS §6): on the coach's side, labelled as a person. */
+/** A reply from a person on the coaching team (product §8.4): on the coach's side, labelled as a person. */
 export function TeamBubble({ text }: { text: string }) {
   return (
     <div className="flex justify-start">

@@ -1,4 +1,4 @@
-/** Tappable answers to the coach's question (SPEC §2 Chat). */
+/** Tappable answers to the coach's question (product §7.1). */
 export function OptionChips({ options, disabled, onChoose }: { options: string[]; disabled: boolean; onChoose: (option: string) => void }) {
   return (
     <div role="group" aria-label="Suggested replies" className="flex flex-wrap gap-2 pl-1">

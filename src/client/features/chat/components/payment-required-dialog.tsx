@@ -6,11 +6,11 @@ import { usePlans } from '../../../lib/api/plans';
 import { PlanFeatures } from '../../../components/plan-features';
 
 /**
- * SPEC §4: opened when a send is refused for payment. 'Purchase Now' goes to the one plan
+ * product §3.4: opened when a send is refused for payment. 'Purchase Now' goes to the one plan
  * chooser (/upgrade, issue #25), which offers what this user can buy now (the launch special
  * only while it is theirs, Basic unless they have it) and what buying does to their plan; a
  * checkout link here could lead to an offer the server can only refuse. Prices come from the
- * plan catalogue (DECISIONS §3), which replaced the prototype's '$0.99 one-time' copy.
+ * plan catalogue (product §3.3), which replaced the prototype's '$0.99 one-time' copy.
  */
 export function PaymentRequiredDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const plans = usePlans();

@@ -7,7 +7,7 @@ import { trialBannerText } from '../lib/chat-status';
 import { dismissTrialBanner, trialBannerDismissed } from '../lib/trial-banner-flag';
 
 /**
- * SPEC §4 promo banner: the trial's days left and the way to keep unlimited coaching after it.
+ * product §3.4 promo banner: the trial's days left and the way to keep unlimited coaching after it.
  * One slim row (its two targets are 44 px tall, nothing more), and it can be dismissed: on a
  * phone every row above the conversation is taken from it. Its link leads to the one plan
  * chooser (/upgrade, issue #25): the price named is the cheapest plan there, Basic.

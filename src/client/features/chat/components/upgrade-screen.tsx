@@ -8,7 +8,7 @@ import { usePlans } from '../../../lib/api/plans';
 import { upgradeChoices } from '../../../lib/offer-choices';
 import { resetNote } from '../lib/chat-status';
 
-/** SPEC §2 Chat: shown instead of the conversation once a free user's weekly chat is spent. */
+/** product §7.1: shown instead of the conversation once a free user's weekly chat is spent. */
 export function UpgradeScreen({ daysUntilReset }: { daysUntilReset: number | null }) {
   const plans = usePlans();
   const billing = useBilling().data;

@@ -38,7 +38,7 @@ export function WelcomeBody({ onStart }: { onStart?: () => void }) {
   );
 }
 
-/** SPEC §2 Chat: the first-visit introduction to the coach. */
+/** product §7.1: the first-visit introduction to the coach. */
 export function WelcomeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { productName } = usePublicConfig();
   // The server's copy stood in until now; drop it in the same frame this one appears in.

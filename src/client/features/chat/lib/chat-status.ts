@@ -3,7 +3,7 @@ import { freeAllowance, openFreeChat, plural, trialDaysText, type FreeAllowanceF
 import type { ChatStatus } from '../../../../shared/schemas/chat';
 
 /**
- * The header subtitle (SPEC §2 Chat), in the same words as the account page: once the week's
+ * The header subtitle (product §7.1), in the same words as the account page: once the week's
  * chat is taken, until when its conversation stays open; once nothing is left, when the next
  * one comes, before the rep types anything.
  */
@@ -27,7 +27,7 @@ export function chatSubtitleShort(status: Pick<ChatStatus, 'unlimited'> & FreeAl
   return `Free chat open until ${open.until}`;
 }
 
-/** The promo banner's line while the trial runs (SPEC §4: 'Last day' when one day is left). */
+/** The promo banner's line while the trial runs (product §3.4: 'Last day' when one day is left). */
 export const trialBannerText = trialDaysText;
 
 /** The upgrade screen's reset note; without a date from the server it falls back to the window length. */
@@ -39,7 +39,7 @@ export function resetNote(daysUntilReset: number | null, windowDays: number): st
 // Lives with the opening choice, which the route's prefetch (first chunk) also makes.
 export { needsUpgrade } from './opening';
 
-/** A 402 (or 403) whose body asks for payment: the free tier is used up (SPEC §4). */
+/** A 402 (or 403) whose body asks for payment: the free tier is used up (product §3.4). */
 export function isPaymentRequired(err: unknown): boolean {
   return err instanceof ApiRequestError && (err.status === 402 || err.status === 403) && err.body.requiresPayment === true;
 }

@@ -3,7 +3,7 @@ import type { StoredUnsent } from './unsent-store';
 
 /**
  * Whether the page opens on the upgrade screen: a free user whose week's chat is spent and whose
- * conversation from it is closed. While that conversation is open it stays usable (DECISIONS §3).
+ * conversation from it is closed. While that conversation is open it stays usable (product §3.3).
  */
 export function needsUpgrade(status: Pick<ChatStatus, 'access' | 'freeChatsRemaining' | 'openFreeSessionId'>): boolean {
   return status.access === 'free' && status.freeChatsRemaining === 0 && status.openFreeSessionId === null;

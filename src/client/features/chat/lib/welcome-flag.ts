@@ -1,7 +1,7 @@
 import { CHAT_WELCOME_SEEN_COOKIE } from '../../../../shared/chat-welcome';
 
 /**
- * SPEC §2 Chat: the welcome dialog shows on the first visit in this browser only. Remembered in a
+ * product §7.1: the welcome dialog shows on the first visit in this browser only. Remembered in a
  * cookie, not in storage, so the server knows too: it puts the welcome in /chat's HTML only for a
  * browser that has not closed it yet (ADR 0009).
  */

@@ -76,7 +76,7 @@ function usePointerDown() {
   return down;
 }
 
-/** /chat (SPEC §2 Chat): the conversation with the AI sales coach. */
+/** /chat (product §7.1): the conversation with the AI sales coach. */
 export function ChatPage() {
   const { data: user } = useCurrentUser();
   const signedIn = Boolean(user);
@@ -128,7 +128,7 @@ export function ChatPage() {
   );
 
   // A 402 in a conversation not yet begun means the week's chat is gone: the whole upgrade
-  // screen (SPEC §2); inside a running conversation the smaller payment dialog keeps it in view.
+  // screen (product §7.1); inside a running conversation the smaller payment dialog keeps it in view.
   const onPaymentRequired = useCallback((newConversation: boolean) => (newConversation ? setUpgrade(true) : setPaymentOpen(true)), []);
   const sending = useStreamMessage({ sessionId, onPaymentRequired });
   const conversation = useConversation(sessionId, { paused: sending.pending });

@@ -4,7 +4,7 @@ import { ACTIVE_WINDOW_MINUTES, POSTS_TODAY_HOURS, TRENDING_DAYS, type Community
 import { Card, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 
-/** The forum's rules (SPEC §2's rules sidebar). */
+/** The forum's rules (product §9.2's rules sidebar). */
 export const COMMUNITY_RULES = [
   'Be respectful. Disagree with ideas, not people.',
   'Stay on sales: prospecting, closing, objections, tools and careers.',

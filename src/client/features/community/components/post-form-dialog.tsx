@@ -21,7 +21,7 @@ const EMPTY = { title: '', content: '', category: '' as CommunityCategoryId };
 const FIELDS = ['title', 'content', 'category'] as const;
 
 /**
- * SPEC §2's New Post dialog, and the same form for an author's edit: title, category and content,
+ * product §9.2's New Post dialog, and the same form for an author's edit: title, category and content,
  * all required ('Please fill all fields'), checked by the schema the server checks with. Every
  * refusal is shown in the dialog, by the field it is about or above the submit button, never in a
  * toast: a toast goes away, and on a phone it would sit far from the field (issue #25).
@@ -60,7 +60,7 @@ function PostForm({ initial, submitLabel, save, close }: { initial?: PostInput; 
     defaultValues: initial ?? EMPTY,
   });
   const { errors, isSubmitting } = formState;
-  // What is not about one field: a required field left empty (SPEC's 'Please fill all fields'), or the server's refusal.
+  // What is not about one field: a required field left empty (product §15.5's 'Please fill all fields'), or the server's refusal.
   const [formError, setFormError] = useState<{ title: string; description: string } | null>(null);
 
   const onValid = async (input: PostInput) => {

@@ -1,7 +1,7 @@
 import { cn } from '../../../lib/cn';
 
 /**
- * What a member wrote, shown as text (DECISIONS §8): React puts it in a text node, so markup a
+ * What a member wrote, shown as text (product §9.2): React puts it in a text node, so markup a
  * member typed is shown, never run; line breaks are kept, and a long word wraps instead of
  * pushing the page wider than a phone.
  */

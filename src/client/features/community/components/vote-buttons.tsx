@@ -9,7 +9,7 @@ import { useVotePost } from '../api/vote-post';
 const VOTED = { title: 'Your vote has been recorded.' } as const;
 
 /**
- * Up and down, with the post's score between them (SPEC §8's toasts, the vote itself on the
+ * Up and down, with the post's score between them (product §15.5's toasts, the vote itself on the
  * server). Tapping the vote you already gave takes it back. Your own post shows its score only.
  */
 export function VoteButtons({ post, layout }: { post: Pick<PostSummary, 'id' | 'title' | 'score' | 'myVote' | 'mine'>; layout: 'column' | 'row' }) {

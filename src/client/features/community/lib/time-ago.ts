@@ -10,7 +10,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 /**
- * "5 minutes ago", "yesterday", "2 weeks ago": SPEC §3's timeAgo, from the server's time. A
+ * "5 minutes ago", "yesterday", "2 weeks ago": product §9.2's timeAgo, from the server's time. A
  * time a little ahead of this device's clock (clocks differ) reads "just now", never "in 2 minutes".
  */
 export function timeAgo(iso: string, now: Date = new Date()): string {

@@ -51,7 +51,7 @@ function useListParams() {
 }
 
 /**
- * /community (SPEC §2, DECISIONS §8): for Pro users and admins the forum (categories with their
+ * /community (product §9.2): for Pro users and admins the forum (categories with their
  * counts, New Post, Recent Discussions sorted Hot / New / Top, and the sidebar); for everyone
  * else the locked upgrade page, without asking the server for anything it would refuse.
  */

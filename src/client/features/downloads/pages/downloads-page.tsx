@@ -14,7 +14,7 @@ interface InstallPromptEvent extends Event {
 const isStandalone = () => typeof window !== 'undefined' && window.matchMedia?.('(display-mode: standalone)').matches === true;
 
 /**
- * /downloads, "Get the app" (DECISIONS §10): the app installs from the browser as a progressive
+ * /downloads, "Get the app" (product §13.5): the app installs from the browser as a progressive
  * web app. Where the browser offers an install prompt we show a button for it; everywhere else,
  * the steps for that kind of device.
  */

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { FeedbackInput } from '../../../../shared/schemas/feedback';
 import { apiRequest } from '../../../lib/api-client';
 
-/** The admin's feedback list (SPEC §7 invalidates it after a submission). */
+/** The admin's feedback list (product §14.2 invalidates it after a submission). */
 const feedbackListKey = ['/api/feedback'] as const;
 
 /** POST /api/feedback: open to visitors; the server takes the sender from the session. */

@@ -28,7 +28,7 @@ import { useCurrentUser } from '../../../lib/api/current-user';
 const FIELDS = ['type', 'category', 'subject', 'message', 'rating', 'email'] as const;
 const DEFAULTS: FeedbackFormValues = { type: 'general', category: 'other', subject: '', message: '', rating: null, email: '' };
 
-/** SPEC §2 Feedback's form: type, category, subject, message, an optional rating and an optional email. */
+/** product §11's form: type, category, subject, message, an optional rating and an optional email. */
 export function FeedbackForm({ onSent }: { onSent: () => void }) {
   const send = useSendFeedback();
   const { data: user } = useCurrentUser();
@@ -52,7 +52,7 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
       },
       onError: (err) => {
         if (applyServerErrors(err, FIELDS, setError)) return;
-        // Too many in an hour: the server says when to try again; anything else is SPEC §8's message.
+        // Too many in an hour: the server says when to try again; anything else is product §15.6's message.
         const description = err instanceof ApiRequestError && err.status === 429 ? err.message : 'Failed to submit feedback. Please try again.';
         setFailure(description);
       },

@@ -22,7 +22,7 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit 
 const sentBodies = () => fetchMock.mock.calls.filter(([url]) => url === '/api/feedback').map(([, init]) => JSON.parse(String(init?.body)));
 
 describe('FeedbackPage', () => {
-  it("shows SPEC's form, its 'What happens next?' box, and its exact messages without sending anything", async () => {
+  it("shows product §11's form, its 'What happens next?' box, and its exact messages without sending anything", async () => {
     renderFeedback(null);
     expect(screen.getByRole('heading', { name: 'What happens next?' })).toBeTruthy();
     expect(screen.getByText('We review every submission within 1-2 business days.')).toBeTruthy();
@@ -75,7 +75,7 @@ describe('FeedbackPage', () => {
     expect(sentBodies()[0]).toMatchObject({ rating: 5, email: 'rep@example.com', type: 'general', category: 'other' });
   });
 
-  it("stays on the form with SPEC's failure message above Submit when the server fails, and the server's words when it refuses for too many", async () => {
+  it("stays on the form with product §11's failure message above Submit when the server fails, and the server's words when it refuses for too many", async () => {
     fetchMock.mockResolvedValueOnce(json({ message: 'Something went wrong on our side.' }, 500));
     renderFeedback(null);
     fill('Subject', 'Video stalls');

@@ -7,7 +7,7 @@ import { FeedbackForm } from '../components/feedback-form';
 import { useCurrentUser } from '../../../lib/api/current-user';
 import { canGoBackInApp } from '../../../lib/in-app-history';
 
-/** SPEC §2: what happens to feedback once sent. */
+/** product §11: what happens to feedback once sent. */
 function WhatHappensNext() {
   const steps = [
     { icon: Timer, text: 'We review every submission within 1-2 business days.' },
@@ -30,7 +30,7 @@ function WhatHappensNext() {
   );
 }
 
-/** SPEC §2's confirmation screen after a successful submission. */
+/** product §11's confirmation screen after a successful submission. */
 function Submitted({ onMore }: { onMore: () => void }) {
   const { data: user } = useCurrentUser();
   // A visitor has no chat: back where they came from, or to the welcome page, and said so (issue #25).
@@ -64,7 +64,7 @@ function Submitted({ onMore }: { onMore: () => void }) {
   );
 }
 
-/** /feedback (SPEC §2 Feedback): open to everyone; a signed-in user's feedback is sent as theirs. */
+/** /feedback (product §11): open to everyone; a signed-in user's feedback is sent as theirs. */
 export function FeedbackPage() {
   const [sent, setSent] = useState(false);
   return (

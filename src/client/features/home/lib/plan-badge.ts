@@ -1,4 +1,4 @@
-/** The plan badge of SPEC §2 Landing, from the access flags. */
+/** The plan badge of product §13.4, from the access flags. */
 export function planBadge(user: { hasBasicAccess: boolean; hasProAccess: boolean }): string {
   if (user.hasProAccess) return 'Pro Plan';
   if (user.hasBasicAccess) return 'Basic Plan';

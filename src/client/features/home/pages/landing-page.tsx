@@ -36,7 +36,7 @@ export function LandingPage() {
   const { data: user } = useCurrentUser();
   const greeted = user ?? readStoredUser();
 
-  // SPEC §2: a signed-in user does not stay on the landing page.
+  // product §13.4: a signed-in user does not stay on the landing page.
   useEffect(() => {
     if (user) navigate(homePathFor(user), { replace: true });
   }, [user, navigate]);

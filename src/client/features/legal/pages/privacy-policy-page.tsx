@@ -2,7 +2,7 @@ import type { PublicConfig } from '../../../../shared/schemas/config';
 import { usePublicConfig } from '../../../lib/api/config';
 import { LegalList, LegalSection } from '../components/legal-section';
 
-/** /privacy-policy (SPEC §2; every promised right is an action on the account page, DECISIONS §9). */
+/** /privacy-policy (product §10.3; every promised right is an action on the account page, product §10.2). */
 export function PrivacyPolicyPage() {
   const { productName, companyName, privacyEmail, coachModel } = usePublicConfig();
 

@@ -9,7 +9,7 @@ function Label({ children }: { children: ReactNode }) {
   return <strong className="font-medium text-slate-900">{children}</strong>;
 }
 
-/** /terms-of-service (SPEC §1, §2). Every price comes from the plan catalogue (DECISIONS §3). */
+/** /terms-of-service (product §10.3). Every price comes from the plan catalogue (product §3). */
 export function TermsOfServicePage() {
   const { productName, companyName, supportEmail } = usePublicConfig();
   const { free, trial, basic, pro, proPromo } = usePlans();

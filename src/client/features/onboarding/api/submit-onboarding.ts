@@ -9,7 +9,7 @@ export function useSubmitOnboarding() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: OnboardingInput) => apiRequest<User>('POST', '/api/onboarding', input),
-    // Returned so the caller's onSuccess runs only once the stored user says onboarding is done (SPEC §4).
+    // Returned so the caller's onSuccess runs only once the stored user says onboarding is done (product §6.3).
     onSuccess: (user) => setCurrentUser(qc, user),
   });
 }

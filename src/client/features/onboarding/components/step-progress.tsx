@@ -1,6 +1,6 @@
 import { cn } from '../../../lib/cn';
 
-/** The dot indicator and "Step N of 7" (DECISIONS §10: seven steps everywhere). */
+/** The dot indicator and "Step N of 7" (product §6.1: seven steps everywhere). */
 export function StepProgress({ current, total }: { current: number; total: number }) {
   return (
     <div className="flex flex-col items-center gap-2">

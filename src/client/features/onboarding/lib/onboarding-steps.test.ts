@@ -38,7 +38,7 @@ const fullProfile = {
 };
 
 describe('the step list', () => {
-  it('has the seven steps in the SPEC §4 order, each with its path', () => {
+  it('has the seven steps in the product §6.1 order, each with its path', () => {
     expect(ONBOARDING_STEPS.map((s) => s.slug)).toEqual(['age', 'location', 'experience', 'income', 'struggles', 'industry', 'product']);
     for (const s of ONBOARDING_STEPS) expect(s.path).toBe(`/onboarding/${s.slug}`);
   });
@@ -85,7 +85,7 @@ describe('isStepFilled (whether Next is enabled)', () => {
   });
 });
 
-describe('checkStep: the SPEC §5 toasts', () => {
+describe('checkStep: the product §15.2 toasts', () => {
   it('Age: Invalid Age for under 18, over 100, fractions and words', () => {
     for (const age of ['15', '101', '34.5', 'abc', '']) {
       expect(failure('age', { age }).toast).toEqual({ title: 'Invalid Age', description: 'Please enter a valid age between 18 and 100.' });

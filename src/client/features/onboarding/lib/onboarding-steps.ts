@@ -3,9 +3,9 @@ import { salesExperienceValues } from '../../../../shared/schemas/user';
 import { STEP_ORDER, stepPath, type StepPath, type StepSlug } from './step-order';
 
 /**
- * The seven onboarding steps (SPEC §2 Onboarding, §4, DECISIONS §10) as data: one page
+ * The seven onboarding steps (product §6.1) as data: one page
  * component renders whichever step the route names, and the checks below are pure so the
- * SPEC §5 toast wording is tested without a browser.
+ * product §15.2 toast wording is tested without a browser.
  */
 
 export type OnboardingField = keyof OnboardingInput;
@@ -20,7 +20,7 @@ interface FieldBase {
   name: OnboardingField;
   /** The visible label, which is also how tests and screen readers find the control. */
   label: string;
-  /** SPEC §5: the toast when this field's answer does not pass the schema. */
+  /** product §15.2: the toast when this field's answer does not pass the schema. */
   invalid: StepToast;
 }
 
@@ -183,7 +183,7 @@ export function nextStep(step: OnboardingStep): OnboardingStep | null {
   return ONBOARDING_STEPS[ONBOARDING_STEPS.indexOf(step) + 1] ?? null;
 }
 
-/** The page's own Back: the previous step, or /auth from the first (SPEC §2 Onboarding). */
+/** The page's own Back: the previous step, or /auth from the first (product §6.1). */
 export function previousPath(step: OnboardingStep): string {
   const index = ONBOARDING_STEPS.indexOf(step);
   return index > 0 ? (ONBOARDING_STEPS[index - 1]?.path ?? '/auth') : '/auth';
@@ -191,7 +191,7 @@ export function previousPath(step: OnboardingStep): string {
 
 /**
  * Next is enabled once every control holds something. Whitespace counts for text on purpose:
- * SPEC §5's "Missing Information" toast for a blank city can only be seen if '   ' lets the
+ * product §15.2's "Missing Information" toast for a blank city can only be seen if '   ' lets the
  * user press Next, and the trimmed check then explains what is wrong. A number is different:
  * spaces are no answer at all (parseNumberAnswer reads them as empty), so Next waits (issue #25).
  */
@@ -217,7 +217,7 @@ export type StepCheck = { ok: true; answers: Partial<OnboardingInput> } | { ok: 
 
 /**
  * Validates one step with the step's own slice of the one onboarding schema and picks the
- * SPEC §5 toast for the first failing field, in the order the fields appear on screen.
+ * product §15.2 toast for the first failing field, in the order the fields appear on screen.
  */
 export function checkStep(step: OnboardingStep, draft: StepDraft): StepCheck {
   const mask: Partial<Record<OnboardingField, true>> = {};

@@ -3,7 +3,7 @@ import { onboardingSchema, type OnboardingInput } from '../../../../shared/schem
 import { PERSONAL_STORAGE_KEYS } from '../../../lib/browser-storage';
 
 /**
- * Partial onboarding answers kept in the browser until the profile is submitted (SPEC §3), so a
+ * Partial onboarding answers kept in the browser until the profile is submitted (product §6.2), so a
  * reload or Back keeps what the user entered. Only answers that pass the schema are kept or
  * read back: the record is user-editable and must never feed a bad value into the form.
  */

@@ -29,7 +29,7 @@ import {
 } from '../lib/onboarding-steps';
 import { clearSavedAnswers, readSavedAnswers, saveAnswers } from '../lib/saved-answers';
 
-/** /onboarding only forwards to the first step (SPEC §2 Onboarding). */
+/** /onboarding only forwards to the first step (product §6.1). */
 // For the route table: the steps come with the page in one import (the first chunk pays per import).
 export { ONBOARDING_STEPS } from '../lib/onboarding-steps';
 

@@ -72,7 +72,7 @@ describe('ProgressPage', () => {
       'Each call you log scores Won 100, Moved forward 70, Stalled 30, Lost 0. Your effectiveness is the average of your last 10 logged calls (out of 100), shown once you have logged 3.',
     );
     expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/^\/api\/progress(\?tz=[\w%]+)?$/);
-    // The SPEC's figures are there, as activity only.
+    // product §9.3's figures are there, as activity only.
     expect(screen.getByTestId('activity').textContent).toContain('not how your calls went');
     expect(screen.getByTestId('activity').textContent).toContain('Sessions of more than 3 messages: 1');
     expect(screen.getByTestId('totals').textContent).toContain('1 h 07 min');

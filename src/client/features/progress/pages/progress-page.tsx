@@ -47,7 +47,7 @@ function ChartSlot({ height, children }: { height: number; children: ReactNode }
 }
 
 /**
- * /progress (issue #15, DECISIONS §8): Pro users and admins get their figures, computed on the
+ * /progress (issue #15, product §9.3): Pro users and admins get their figures, computed on the
  * server from their own conversations and logged call outcomes; everyone else the locked upgrade
  * page. The plan decides before asking, so a non-Pro visit makes no request the server would
  * refuse; a `payment_required` refusal (the plan lapsed since the user was read) shows the locked page too.

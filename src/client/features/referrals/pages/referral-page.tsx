@@ -26,7 +26,7 @@ const absoluteLink = (link: string) => new URL(link, window.location.origin).hre
 const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
 /**
- * /referral (SPEC §2, DECISIONS §5): the months earned and left, what one is worth, how it works,
+ * /referral (product §5.3, §5): the months earned and left, what one is worth, how it works,
  * the terms, the user's link with Copy and Share, and Redeem, which adds 30 days of Pro.
  */
 export function ReferralPage() {

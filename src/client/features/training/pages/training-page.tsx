@@ -14,7 +14,7 @@ import { TrainingLocked } from '../components/training-locked';
 import { TrainingPartCard } from '../components/training-part-card';
 
 /**
- * /training (SPEC §2, DECISIONS §8): Pro users and admins get the course with their saved and
+ * /training (product §9.1): Pro users and admins get the course with their saved and
  * watched marks; everyone else the locked upgrade page. The user's plan decides before asking,
  * so a Free or Basic visit makes no request the server would refuse; a `payment_required`
  * refusal (the plan lapsed since the user was read) shows the locked page too.

@@ -4,7 +4,7 @@ import type { User } from '../../../../shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
 import { currentUserKey } from '../../../lib/api/current-user';
 
-/** POST /api/tutorial/seen: records that the signed-in user watched the tutorial (DECISIONS §10). */
+/** POST /api/tutorial/seen: records that the signed-in user watched the tutorial (product §6.4). */
 export function useMarkTutorialSeen() {
   const qc = useQueryClient();
   return useMutation({

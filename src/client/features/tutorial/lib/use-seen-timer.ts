@@ -4,7 +4,7 @@ import { useMarkTutorialSeen } from '../api/mark-tutorial-seen';
 
 /**
  * Marks the tutorial as seen once the demo has been on screen for TUTORIAL_SEEN_AFTER_MS
- * (SPEC §9, DECISIONS §10). The clock starts when `ready` turns true; leaving the page stops it.
+ * (product §16, §6.4). The clock starts when `ready` turns true; leaving the page stops it.
  */
 export function useSeenTimer(ready: boolean, alreadySeen: boolean): void {
   const { mutate } = useMarkTutorialSeen();

@@ -16,7 +16,7 @@ const FEATURES = [
   { icon: TrendingUp, title: 'Proven Results', text: 'Techniques from SPIN Selling and top closers, ready for your next call.' },
 ];
 
-/** /tutorial (SPEC §2, DECISIONS §10): the demo, what the coach does, and the user's monthly goal. */
+/** /tutorial (product §6.4): the demo, what the coach does, and the user's monthly goal. */
 export function TutorialPage() {
   const { data: user } = useCurrentUser();
   const { tutorialVideoId } = usePublicConfig();

@@ -21,7 +21,7 @@ export function WelcomePage() {
       <Link href={user ? homePathFor(user) : '/auth?mode=signin'} className={buttonClasses('primary', 'lg', 'w-full max-w-xs')}>
         {user ? 'Continue to your coach' : 'Log In or Sign Up'}
       </Link>
-      {/* SPEC's one button leads to sign-in ("Welcome Back"); a newcomer gets a way straight to sign-up (issue #25's walk). */}
+      {/* product §13.4's one button leads to sign-in ("Welcome Back"); a newcomer gets a way straight to sign-up (issue #25's walk). */}
       {!user && (
         <Link href="/signup" className="-mt-4 inline-flex min-h-11 items-center rounded px-3 text-sm font-medium text-blue-700 underline underline-offset-4">
           New here? Create a free account

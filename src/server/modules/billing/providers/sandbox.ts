@@ -9,7 +9,7 @@ import type { BillingEvent, CreateSubscriptionRequest, CreatedSubscription, Invo
 import { checkTestCard, declineFor } from './sandbox-cards.js';
 
 /*
- * The built-in payment provider (DECISIONS §4): offline, no keys, test cards. It plays Stripe's
+ * The built-in payment provider (product §4): offline, no keys, test cards. It plays Stripe's
  * part with its own books (the sandbox_* tables) and, like Stripe's webhooks, tells the app what
  * happened only through BillingEvents handed to `deliver` (the one event handler) after its own
  * books are committed. If a delivery is lost, payment-success's re-check (`retrieve`) repairs it.

@@ -1,5 +1,5 @@
 /**
- * The Stripe provider (DECISIONS §4): used when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and
+ * The Stripe provider (product §4): used when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and
  * STRIPE_WEBHOOK_SECRET are set. It speaks to Stripe through the official `stripe` package at the
  * API version the installed SDK pins, and, like every provider, writes none of our tables: what it
  * learns comes back as snapshots and `BillingEvent`s for events.ts to apply.

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { STAGES, TOPICS } from '../../../../shared/coaching.js';
 
 /**
- * The multi-turn dialogue files (shared/coach-eval/dialogues-*.json and ours under
- * bench/coach-eval/dialogues-*.json), as shared/coach-eval/DIALOGUES.md defines them.
+ * The multi-turn dialogue files (the dev dialogues of docs/coach-eval.md and ours under
+ * bench/coach-eval/dialogues-*.json), as docs/coach-eval.md defines them.
  */
 export const turnExpectSchema = z.object({
   stage: z.enum(STAGES).optional(),
@@ -41,7 +41,7 @@ export type Dialogue = z.infer<typeof dialogueSchema>;
 
 export const dialogueFileSchema = z.object({ dialogues: z.array(dialogueSchema) });
 
-/** DIALOGUES.md: "a 34-year-old rep in Austin, TX, 3-5 years, $4,000 last month, $6,500 target, B2B software". */
+/** docs/coach-eval.md: "a 34-year-old rep in Austin, TX, 3-5 years, $4,000 last month, $6,500 target, B2B software". */
 export const DEFAULT_PROFILE = {
   age: 34,
   city: 'Austin',

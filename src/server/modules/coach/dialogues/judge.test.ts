@@ -4,7 +4,7 @@ import { DialogueJudge, questionsIn, tally, type TurnReply } from './judge.js';
 const reply = (text: string, coaching: TurnReply['coaching'] = null, status = 200): TurnReply => ({ status, text, coaching });
 const failed = (results: { kind: string; pass: boolean }[]) => results.filter((r) => !r.pass).map((r) => r.kind);
 
-describe('the dialogue checks of DIALOGUES.md', () => {
+describe('the dialogue checks of docs/coach-eval.md', () => {
   it('finds questions as the stretches ending in ?, lower-cased without punctuation', () => {
     expect(questionsIn('Got it. **When they say it**, what do you say back? And then?\nWhy?')).toEqual(['when they say it what do you say back', 'and then', 'why']);
   });

@@ -2,7 +2,7 @@ import type { Coaching } from '../../../../shared/coaching.js';
 import type { TurnExpect } from './dialogue-file.js';
 
 /**
- * How each check of a dialogue is judged, exactly as shared/coach-eval/DIALOGUES.md says: the
+ * How each check of a dialogue is judged, exactly as docs/coach-eval.md says: the
  * three checks every reply gets, then the ones a turn's `expect` asks for.
  */
 export const CHECK_KINDS = ['answered', 'noPlaceholder', 'noRepeatedQuestion', 'stage', 'topicsAny', 'mentionsAny', 'mentionsNone', 'methodNamed', 'methodChanged', 'answersFirst', 'maxWords'] as const;
@@ -74,7 +74,7 @@ export class DialogueJudge {
       add('methodChanged', Boolean(method) && method !== this.lastMethod, `${method ?? 'none'} after ${this.lastMethod ?? 'none'}`);
     }
 
-    // DIALOGUES.md: methodNew is "counted with methodChanged, as 'adapts after pushback'".
+    // docs/coach-eval.md: methodNew is "counted with methodChanged, as 'adapts after pushback'".
     if (expect.methodNew) {
       const method = coaching?.method;
       add('methodChanged', Boolean(method) && !this.methodsBefore.has(method ?? ''), `${method ?? 'none'} was named before`);

@@ -33,7 +33,7 @@ export function replyOf(status: number, messages: ChatMessage[]): TurnReply {
 }
 
 /**
- * Runs each dialogue through the real app, as DIALOGUES.md says: a new rep with the dialogue's
+ * Runs each dialogue through the real app, as docs/coach-eval.md says: a new rep with the dialogue's
  * profile, one new conversation, the turns sent in order, each answered before the next.
  */
 export async function runDialogue(app: FastifyInstance, dialogue: Dialogue): Promise<DialogueOutcome> {

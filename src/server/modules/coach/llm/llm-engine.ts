@@ -1,5 +1,5 @@
 /**
- * The LLM coach engine (DECISIONS §6, ADR 0013): any OpenAI-compatible chat endpoint, with the
+ * The LLM coach engine (product §8.4, ADR 0013): any OpenAI-compatible chat endpoint, with the
  * same playbook and knowledge as the built-in coach. The reply text streams; the diagnosis, the
  * options and the role-play step come back through one `finish_reply` tool call after the text,
  * or, for models and servers without tools, through `<reply-data>` lines after it.
@@ -54,7 +54,7 @@ export const DEFAULT_TIMEOUTS: ProviderTimeouts = { firstTokenMs: 15_000, betwee
 export const DEFAULT_MAX_TOKENS = 800;
 export const DEFAULT_TEMPERATURE = 0.5;
 
-/** Below this the reply counts as unsure; two unsure replies in a row call in a person (§6). */
+/** Below this the reply counts as unsure; two unsure replies in a row call in a person (product §8.4). */
 const LOW_CONFIDENCE = 0.4;
 /** A reply cut off after at least this much text is kept (cut at its last sentence) rather than replaced. */
 const KEEP_PARTIAL_MIN_CHARS = 160;

@@ -7,7 +7,7 @@ import { normalize } from './text.js';
  * A small statistical classifier next to the hand-written signals: multinomial naive Bayes over
  * stemmed words, word pairs, word concepts and matching signals of the normalised text. One model
  * for the topic, one for the call stage, and one for "is this about selling at all", trained from
- * training-corpus.json (scenario-file.ts: the format of shared/coach-eval/dev.json, plus an
+ * training-corpus.json (scenario-file.ts: the format of the dev set of docs/coach-eval.md, plus an
  * offTopic list of chatter) on first use and cached in module scope. Deterministic: no
  * randomness, fixed iteration order; training takes well under 200 ms.
  *

@@ -5,7 +5,7 @@ import { normalize, withoutStrengths } from './text.js';
 
 /**
  * How the hand-written signals (signals.ts) and the statistical classifier (classifier.ts) are
- * combined. Tuned by 10-fold cross-validation over training-corpus.json + shared/coach-eval/dev.json
+ * combined. Tuned by 10-fold cross-validation over training-corpus.json + the dev set of docs/coach-eval.md
  * + bench/coach-eval/holdout.json; a broad plateau, not a sharp optimum.
  */
 export interface Tuning {

@@ -22,7 +22,7 @@ export type DialogueState = {
   used: string[];
   /** The rep's words describing the problem, for picking the technique that fits. */
   problem?: string;
-  /** Consecutive turns the coach could not place (DECISIONS §6: twice → a person takes over). */
+  /** Consecutive turns the coach could not place (product §8.4: twice → a person takes over). */
   lowStreak: number;
   /** What the rep has told the coach (facts.ts). */
   facts: Facts;

@@ -3,7 +3,7 @@ import { diagnose } from './diagnose.js';
 import { nextTurn, techniquePassage } from './dialogue.js';
 
 /**
- * The built-in coach (DECISIONS §6): offline and deterministic. The dialogue (dialogue.ts) keeps
+ * The built-in coach (product §8): offline and deterministic. The dialogue (dialogue.ts) keeps
  * what the rep has said and moves through diagnosis, one question, coaching with a named
  * technique, other techniques after pushback, and role-play; replies.ts words it. This file makes
  * it an engine: it cites the playbook section each technique comes from, and streams the reply.

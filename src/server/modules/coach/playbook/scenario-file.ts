@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { STAGES, TOPICS } from '../../../../shared/coaching.js';
 
 /**
- * The one format of the coach's labelled messages: the shared dev set (shared/coach-eval/dev.json),
+ * The one format of the coach's labelled messages: the dev set (docs/coach-eval.md),
  * the held-out sets (bench/coach-eval/*.json) and the classifier's training corpus
  * (training-corpus.json). The evaluation, the bench, the classifier and the tests all read them
  * through this module, so a file that one of them accepts is a file all of them accept. Keys not

@@ -21,7 +21,7 @@ export interface Technique {
    * from, best first: the coach cites the first one it finds, matched case-insensitively.
    */
   sources: string[];
-  /** The named method it comes from (DECISIONS §6): SPIN, a SQUARE step, Sandler, MEDDIC, Challenger, LAER, a closing or objection pattern. */
+  /** The named method it comes from (product §8): SPIN, a SQUARE step, Sandler, MEDDIC, Challenger, LAER, a closing or objection pattern. */
   method: string;
   /**
    * The sales motions it fits, and only those (a gatekeeper tip is wrong at a front door);
