@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { ChatSession, ConversationSummary } from '../src/shared/schemas/chat';
+import type { ChatSession, ConversationSummary } from '#shared/schemas/chat';
 import { expect, repProfile, signUpThroughUi, test, skipChatWelcome } from './fixtures';
 
 // A phone: the 390×844 (iPhone 12–15 class).

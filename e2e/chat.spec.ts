@@ -1,4 +1,4 @@
-import type { ChatSession, ConversationSummary } from '../src/shared/schemas/chat';
+import type { ChatSession, ConversationSummary } from '#shared/schemas/chat';
 import { expect, repProfile, signUpThroughUi, test, skipChatWelcome } from './fixtures';
 
 const profile = repProfile;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { BillingState } from '../src/shared/schemas/billing';
+import type { BillingState } from '#shared/schemas/billing';
 import { advanceClock, expect, expectAccessible, expectTapTargets, signUpOnboarded, test } from './fixtures';
 
 /*

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import type { PostDetail } from '../src/shared/schemas/community';
+import type { PostDetail } from '#shared/schemas/community';
 import { expect, expectAccessible, grantAdmin, newAccount, repProfile, screenshotsAtBothWidths, test } from './fixtures';
 
 /*

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import type { PostDetail, Reply } from '../src/shared/schemas/community';
-import type { ModerationQueue } from '../src/shared/schemas/moderation';
+import type { PostDetail, Reply } from '#shared/schemas/community';
+import type { ModerationQueue } from '#shared/schemas/moderation';
 import { expect, expectAccessible, expectTapTargets, grantAdmin, newAccount, screenshotsAtBothWidths, test } from './fixtures';
 
 /*

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import type { ModerationQueue } from '../src/shared/schemas/moderation';
+import type { ModerationQueue } from '#shared/schemas/moderation';
 import { advanceClock, expect, expectAccessible, expectTapTargets, grantAdmin, newAccount, screenshotsAtBothWidths, signUpOnboarded, test, upgradeToProWithTestCard } from './fixtures';
 
 /*

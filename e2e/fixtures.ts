@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, request as apiRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { CHAT_WELCOME_SEEN_COOKIE } from '../src/shared/chat-welcome';
+import { CHAT_WELCOME_SEEN_COOKIE } from '#shared/chat-welcome';
 import { dataDirNoteFor } from './data-dir-note.mjs';
 
 interface ConsoleGuard {

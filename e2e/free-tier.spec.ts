@@ -1,4 +1,4 @@
-import type { ChatStatus, ConversationSummary } from '../src/shared/schemas/chat';
+import type { ChatStatus, ConversationSummary } from '#shared/schemas/chat';
 import { expect, screenshotsAtBothWidths, signUpThroughUi, test } from './fixtures';
 
 // This app runs with TRIAL_DAYS=0 (playwright.config.ts): a new account is on the free tier.

@@ -1,5 +1,5 @@
-import type { ChatSession, ConversationSummary } from '../src/shared/schemas/chat';
-import { MESSAGE_MAX } from '../src/shared/chat-limits';
+import type { ChatSession, ConversationSummary } from '#shared/schemas/chat';
+import { MESSAGE_MAX } from '#shared/chat-limits';
 import { expect, repProfile, screenshotsAtBothWidths, signUpThroughUi, skipChatWelcome, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 } });

@@ -1,4 +1,4 @@
-import type { Progress } from '../src/shared/schemas/progress';
+import type { Progress } from '#shared/schemas/progress';
 import { chatSayer, expect, screenshotsAtBothWidths, signUpOnboarded, skipChatWelcome, test, upgradeToProWithTestCard } from './fixtures';
 
 /*

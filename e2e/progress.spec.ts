@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { ChatSession, ConversationSummary } from '../src/shared/schemas/chat';
-import type { Progress } from '../src/shared/schemas/progress';
+import type { ChatSession, ConversationSummary } from '#shared/schemas/chat';
+import type { Progress } from '#shared/schemas/progress';
 import { builtChunkOf, expect, expectAccessible, expectTapTargets, repProfile, SCREENSHOTS, screenshotsAtBothWidths, signUpThroughUi, test, upgradeToProWithTestCard } from './fixtures';
 
 /*

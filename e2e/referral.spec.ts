@@ -1,4 +1,4 @@
-import type { ReferralState } from '../src/shared/schemas/billing';
+import type { ReferralState } from '#shared/schemas/billing';
 import { expect, expectAccessible, expectTapTargets, newAccount, signUpThroughUi, test } from './fixtures';
 
 /*

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import type { ChatSession, ConversationSummary } from '../src/shared/schemas/chat';
-import type { KnowledgeVersionList } from '../src/shared/schemas/knowledge';
+import type { ChatSession, ConversationSummary } from '#shared/schemas/chat';
+import type { KnowledgeVersionList } from '#shared/schemas/knowledge';
 import { expect, grantAdmin, newAccount, skipChatWelcome, signUpThroughUi, test } from './fixtures';
 
 /*

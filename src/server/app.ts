@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { buildPlanCatalogue } from '../shared/plans.js';
+import { buildPlanCatalogue } from '#shared/plans.js';
 import type { AppDeps, AppInputs } from './deps.js';
 import { selectCoachEngine, type CoachEngine } from './modules/coach/service.js';
 import { createLogger } from './logger.js';

@@ -1,4 +1,4 @@
-import type { PlanCatalogue } from '../shared/plans.js';
+import type { PlanCatalogue } from '#shared/plans.js';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import type { AppLogger } from './logger.js';

@@ -1,15 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { plans } from '../../shared/plans';
-import type { PublicConfig } from '../../shared/schemas/config';
-import type { User } from '../../shared/schemas/user';
+import { plans } from '#shared/plans';
+import type { PublicConfig } from '#shared/schemas/config';
+import type { User } from '#shared/schemas/user';
 import { makeUser } from '../test/make-user';
 import { AppLayout } from './layout/app-layout';
 import { AppRoutes } from './router';
 import { APP_ROUTES } from './routes';
 import { json, stubFetch } from '../test/fetch-mock';
 import { renderWithApp } from '../test/render';
-import { STATIC_WELCOME_ID } from '../../shared/chat-welcome';
+import { STATIC_WELCOME_ID } from '#shared/chat-welcome';
 
 /** Not the default name, so a title that comes from the configuration can be told from a hard-coded one. */
 const config: PublicConfig = {

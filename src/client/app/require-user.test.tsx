@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { APP_SHELL_LOADING_CLASS } from '../../shared/app-shell';
-import { plans } from '../../shared/plans';
+import { APP_SHELL_LOADING_CLASS } from '#shared/app-shell';
+import { plans } from '#shared/plans';
 import { makeUser } from '../test/make-user';
 import { json, stubFetch } from '../test/fetch-mock';
 import { renderWithApp } from '../test/render';

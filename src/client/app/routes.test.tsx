@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APP_SHELL_PAGES } from '../../shared/app-shell';
+import { APP_SHELL_PAGES } from '#shared/app-shell';
 import { ONBOARDING_STEPS, previousPath } from '../features/onboarding/lib/onboarding-steps';
 import { lazyPage, PAGE_LOADING_DELAY_MS, PageErrorBoundary, PageLoading } from './lazy-page';
 import { ONBOARDING_STEP_NAMES, ONBOARDING_STEP_PATHS } from '../features/onboarding/lib/step-order';

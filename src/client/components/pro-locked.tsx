@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { LockKeyhole } from 'lucide-react';
-import { formatMonthly, formatPrice } from '../../shared/plans';
+import { formatMonthly, formatPrice } from '#shared/plans';
 import { useBilling } from '../lib/api/billing';
 import { usePlans } from '../lib/api/plans';
 import { buttonClasses } from './ui/button';

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../shared/schemas/errors';
+import type { ApiError } from '#shared/schemas/errors';
 import { logOut, noteSignedOut, sessionLost, signedOutReason } from './session-ended';
 
 /** A failed API call: the HTTP status and the server's `{ message, errors? }`. */

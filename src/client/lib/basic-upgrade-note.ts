@@ -1,5 +1,5 @@
-import { formatPrice, type PlanCatalogue } from '../../shared/plans';
-import type { BillingState } from '../../shared/schemas/billing';
+import { formatPrice, type PlanCatalogue } from '#shared/plans';
+import type { BillingState } from '#shared/schemas/billing';
 import { formatLongDate } from './format-date';
 
 /**

@@ -1,5 +1,5 @@
-import { formatMonthly, formatPrice, type PlanCatalogue } from '../../shared/plans';
-import type { BillingState, CheckoutPlan } from '../../shared/schemas/billing';
+import { formatMonthly, formatPrice, type PlanCatalogue } from '#shared/plans';
+import type { BillingState, CheckoutPlan } from '#shared/schemas/billing';
 
 /** What a checkout page offers, from the served plan catalogue (product §3): never a price of its own. */
 export interface CheckoutOffer {

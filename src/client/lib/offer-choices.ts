@@ -1,5 +1,5 @@
-import type { PlanCatalogue } from '../../shared/plans';
-import type { BillingState, CheckoutPlan } from '../../shared/schemas/billing';
+import type { PlanCatalogue } from '#shared/plans';
+import type { BillingState, CheckoutPlan } from '#shared/schemas/billing';
 import { basicUpgradeNote } from './basic-upgrade-note';
 import { formatLongDate } from './format-date';
 import { checkoutOffer, unavailableReason, type CheckoutOffer } from './checkout-offer';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatStatus } from '../../shared/schemas/chat';
+import type { ChatStatus } from '#shared/schemas/chat';
 import { planDetail, planName } from './plan-status';
 
 const base: ChatStatus = {

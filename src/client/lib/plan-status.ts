@@ -1,4 +1,4 @@
-import type { ChatStatus, PlanState } from '../../shared/schemas/chat';
+import type { ChatStatus, PlanState } from '#shared/schemas/chat';
 
 /** 'chat' or 'chats', 'day' or 'days'. */
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

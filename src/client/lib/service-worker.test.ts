@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { APP_SHELL_PAGES } from '../../shared/app-shell';
+import { APP_SHELL_PAGES } from '#shared/app-shell';
 
 const source = fs.readFileSync(path.resolve('public/sw.js'), 'utf8');
 

@@ -1,4 +1,4 @@
-import { STATIC_WELCOME_ID } from '../../shared/chat-welcome';
+import { STATIC_WELCOME_ID } from '#shared/chat-welcome';
 
 /**
  * The chat's welcome as the server sent it in /chat's HTML (ADR 0009), while it is still there:

@@ -1,4 +1,4 @@
-import type { User } from '../../shared/schemas/user';
+import type { User } from '#shared/schemas/user';
 import { clearPersonalBrowserData, PERSONAL_STORAGE_KEYS } from './browser-storage';
 
 /**

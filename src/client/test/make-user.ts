@@ -1,4 +1,4 @@
-import type { User } from '../../shared/schemas/user';
+import type { User } from '#shared/schemas/user';
 
 /** A signed-in user as GET /api/auth/session returns it, for component tests. */
 export function makeUser(overrides: Partial<User> = {}): User {

@@ -3,7 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { User } from '../../shared/schemas/user';
+import type { User } from '#shared/schemas/user';
 import { currentUserKey } from '../lib/api/current-user';
 import { createQueryClient } from '../lib/query-client';
 

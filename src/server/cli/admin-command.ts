@@ -7,7 +7,7 @@
  */
 import os from 'node:os';
 import { and, eq, ne } from 'drizzle-orm';
-import { CLI_AUDIT_ACTIONS } from '../../shared/schemas/admin.js';
+import { CLI_AUDIT_ACTIONS } from '#shared/schemas/admin.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { recordAudit } from '../modules/admin/service.js';

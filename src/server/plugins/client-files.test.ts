@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress.mjs';
-import { CHAT_WELCOME_SEEN_COOKIE, PRODUCT_NAME_SLOT, STATIC_WELCOME_FILE } from '../../shared/chat-welcome.js';
+import { CHAT_WELCOME_SEEN_COOKIE, PRODUCT_NAME_SLOT, STATIC_WELCOME_FILE } from '#shared/chat-welcome.js';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { makeUser } from '../test/factories.js';
 import { IMMUTABLE_CACHE } from './client-files.js';

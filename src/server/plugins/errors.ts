@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorCode } from '../../shared/schemas/errors.js';
+import type { ErrorCode } from '#shared/schemas/errors.js';
 import { isDatabaseUnavailable, isDataException, isQueryError, isRetryable, pgErrorOf } from '../db/errors.js';
 
 export interface HttpErrorOptions {

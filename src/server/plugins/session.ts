@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiError } from '../../shared/schemas/errors.js';
+import type { ApiError } from '#shared/schemas/errors.js';
 import type { UserRow } from '../db/schema/index.js';
 import { SESSION_MAX_MS, userForToken, type RevokedReason } from '../modules/auth/service.js';
 import { recordSignedInSighting, type ClientMark } from '../modules/referrals/service.js';

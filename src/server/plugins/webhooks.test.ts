@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateSubscriptionResult } from '../../shared/schemas/billing.js';
+import type { CreateSubscriptionResult } from '#shared/schemas/billing.js';
 import { payments, providerEvents, subscriptions } from '../db/schema/index.js';
 import type { BillingEvent } from '../modules/billing/service.js';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';

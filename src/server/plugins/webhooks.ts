@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../shared/schemas/errors.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
 import type { AppDeps } from '../deps.js';
 import { handleProviderEvent } from '../modules/billing/service.js';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BillingState, CheckoutPlan, CreateSubscriptionResult, SandboxCard } from '../../shared/schemas/billing.js';
+import type { BillingState, CheckoutPlan, CreateSubscriptionResult, SandboxCard } from '#shared/schemas/billing.js';
 import type { TestApp } from './build-test-app.js';
 import { makeAdmin, sessionCookieOf, type SignedInUser } from './factories.js';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { User } from '../../shared/schemas/user.js';
+import type { User } from '#shared/schemas/user.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { SESSION_COOKIE } from '../plugins/session.js';

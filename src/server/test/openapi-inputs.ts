@@ -4,7 +4,7 @@
  * pass a schema: bad-input.test.ts sends only what is surely refused, so a route that accepts it
  * is a missing bound, and nothing a refused request sends can be stored.
  */
-import { hasUnsafeCharacters, INT4_MAX } from '../../shared/schemas/primitives.js';
+import { hasUnsafeCharacters, INT4_MAX } from '#shared/schemas/primitives.js';
 
 /**
  * Bounds every input has whether or not its schema states them: an integer is stored in a

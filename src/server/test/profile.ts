@@ -1,4 +1,4 @@
-import type { OnboardingInput } from '../../shared/schemas/onboarding.js';
+import type { OnboardingInput } from '#shared/schemas/onboarding.js';
 
 /** A valid onboarding profile; tests override the field they are about. */
 export const validProfile = (overrides: Partial<Record<keyof OnboardingInput, unknown>> = {}): Record<string, unknown> => ({

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ReplyOutcome } from '../../../shared/schemas/progress';
+import type { ReplyOutcome } from '#shared/schemas/progress';
 import { json, stubFetch } from '../../test/fetch-mock';
 import { renderWithApp } from '../../test/render';
 import { OutcomeControl } from './outcome-control';

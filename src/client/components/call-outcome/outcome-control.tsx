@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PhoneCall } from 'lucide-react';
-import { CALL_RESULT_LABELS, CALL_RESULTS, callOutcomeInputSchema, OUTCOME_NOTE_MAX, type CallResult, type ReplyOutcome } from '../../../shared/schemas/progress';
+import { CALL_RESULT_LABELS, CALL_RESULTS, callOutcomeInputSchema, OUTCOME_NOTE_MAX, type CallResult, type ReplyOutcome } from '#shared/schemas/progress';
 import { ApiRequestError } from '../../lib/api-client';
 import { useReplyOutcome, useSaveOutcome } from '../../lib/api/call-outcomes';
 import { cn } from '../../lib/cn';

@@ -1,4 +1,4 @@
-import type { CallResult } from '../../../shared/schemas/progress';
+import type { CallResult } from '#shared/schemas/progress';
 
 /**
  * How each call result looks wherever it shows (the chooser, a logged outcome, the charts): one

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { BillingState } from '../../../shared/schemas/billing';
+import type { BillingState } from '#shared/schemas/billing';
 import { apiGet } from '../api-client';
 import { chatStatusKey } from './chat-status';
 import { currentUserKey } from './current-user';

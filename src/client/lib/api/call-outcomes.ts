@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CallOutcome, CallOutcomeInput, ReplyOutcome } from '../../../shared/schemas/progress';
+import type { CallOutcome, CallOutcomeInput, ReplyOutcome } from '#shared/schemas/progress';
 import { apiRequest } from '../api-client';
 
 /*

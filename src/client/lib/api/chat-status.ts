@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ChatStatus } from '../../../shared/schemas/chat';
+import type { ChatStatus } from '#shared/schemas/chat';
 import { apiGet } from '../api-client';
 
 export const chatStatusKey = ['/api/chat/status'] as const;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '../../../shared/schemas/config';
+import type { PublicConfig } from '#shared/schemas/config';
 import { apiGet } from '../api-client';
 
 export const configQuery = queryOptions({

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { SessionState } from '../../../shared/schemas/auth';
-import type { User } from '../../../shared/schemas/user';
+import type { SessionState } from '#shared/schemas/auth';
+import type { User } from '#shared/schemas/user';
 import { apiGet } from '../api-client';
 import { logOut, noteSignedOut } from '../session-ended';
 import { clearStoredUser, writeStoredUser } from '../stored-user';

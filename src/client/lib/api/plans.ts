@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { plans as defaultPlans, type PlanCatalogue } from '../../../shared/plans';
+import { plans as defaultPlans, type PlanCatalogue } from '#shared/plans';
 import { apiGet } from '../api-client';
 
 export const plansQuery = queryOptions({

@@ -1,6 +1,6 @@
 /** Subscriptions, payments and provider events (modules/billing, issue #14), and the sandbox provider's own records. */
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { CHECKOUT_PLANS, PAID_TIERS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, SUBSCRIPTION_STATUSES } from '../../../shared/schemas/billing.js';
+import { CHECKOUT_PLANS, PAID_TIERS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, SUBSCRIPTION_STATUSES } from '#shared/schemas/billing.js';
 import { users } from './auth.js';
 import { createdAt } from './common.js';
 

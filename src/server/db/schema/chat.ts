@@ -1,8 +1,8 @@
 /** Conversations and their messages (modules/chat). */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Coaching } from '../../../shared/coaching.js';
-import { MESSAGE_ROLES } from '../../../shared/schemas/chat.js';
+import type { Coaching } from '#shared/coaching.js';
+import { MESSAGE_ROLES } from '#shared/schemas/chat.js';
 import { users } from './auth.js';
 import { createdAt } from './common.js';
 

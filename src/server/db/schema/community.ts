@@ -1,7 +1,7 @@
 /** The community forum (modules/community, product §9): posts, replies, votes, reports, and who has been there. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { COMMUNITY_CATEGORY_IDS } from '../../../shared/schemas/community.js';
+import { COMMUNITY_CATEGORY_IDS } from '#shared/schemas/community.js';
 import { users } from './auth.js';
 import { createdAt } from './common.js';
 

@@ -1,6 +1,6 @@
 /** Conversations handed to a person (modules/escalations). */
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { ESCALATION_PRIORITIES, ESCALATION_STATUSES } from '../../../shared/schemas/escalations.js';
+import { ESCALATION_PRIORITIES, ESCALATION_STATUSES } from '#shared/schemas/escalations.js';
 import { users } from './auth.js';
 import { chatSessions } from './chat.js';
 import { createdAt } from './common.js';

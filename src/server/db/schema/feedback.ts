@@ -1,7 +1,7 @@
 /** What users and visitors tell us (modules/feedback). */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, FEEDBACK_TYPES } from '../../../shared/schemas/feedback.js';
+import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, FEEDBACK_TYPES } from '#shared/schemas/feedback.js';
 import { users } from './auth.js';
 import { createdAt } from './common.js';
 

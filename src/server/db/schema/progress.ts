@@ -1,7 +1,7 @@
 /** Progress (modules/progress, issue #15): how the rep's real calls went after trying the coach's advice. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { CALL_RESULTS, OUTCOME_NOTE_MAX } from '../../../shared/schemas/progress.js';
+import { CALL_RESULTS, OUTCOME_NOTE_MAX } from '#shared/schemas/progress.js';
 import { users } from './auth.js';
 import { chatMessages } from './chat.js';
 import { createdAt } from './common.js';

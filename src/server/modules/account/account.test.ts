@@ -5,7 +5,7 @@ import { aiEscalations, chatMessages, chatSessions, feedbacks, payments, session
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser, sessionCookieOf, type SignedInUser } from '../../test/factories.js';
 import { validProfile } from '../../test/profile.js';
-import { AGE_MESSAGE } from '../../../shared/schemas/onboarding.js';
+import { AGE_MESSAGE } from '#shared/schemas/onboarding.js';
 import { hashToken } from '../auth/service.js';
 
 let t: TestApp;

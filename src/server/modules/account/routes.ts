@@ -5,10 +5,10 @@ import {
   emailChangeSchema,
   passwordChangeSchema,
   profileUpdateSchema,
-} from '../../../shared/schemas/account.js';
-import { okSchema } from '../../../shared/schemas/auth.js';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
-import { userSchema } from '../../../shared/schemas/user.js';
+} from '#shared/schemas/account.js';
+import { okSchema } from '#shared/schemas/auth.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
+import { userSchema } from '#shared/schemas/user.js';
 import type { AppDeps } from '../../deps.js';
 import { passwordCheckLimit } from '../../plugins/rate-limits.js';
 import { clearSessionCookie, currentUser, requireUser } from '../../plugins/session.js';

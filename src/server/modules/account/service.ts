@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AccountDeletionInput, AccountExport, EmailChangeInput, PasswordChangeInput } from '../../../shared/schemas/account.js';
+import type { AccountDeletionInput, AccountExport, EmailChangeInput, PasswordChangeInput } from '#shared/schemas/account.js';
 import type { Db } from '../../db/client.js';
 import { adminAuditLog, aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, trainingProgress, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';

@@ -1,4 +1,4 @@
-import type { MessageRole } from '../../../shared/schemas/chat.js';
+import type { MessageRole } from '#shared/schemas/chat.js';
 
 /** A conversation as a Markdown transcript a person can read (the export's promise, product §10.2). */
 export interface TranscriptMessage {

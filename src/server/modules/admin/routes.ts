@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminUnlockSchema, adminUnlockStatusSchema, auditPageSchema, auditQuerySchema } from '../../../shared/schemas/admin.js';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
+import { adminUnlockSchema, adminUnlockStatusSchema, auditPageSchema, auditQuerySchema } from '#shared/schemas/admin.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../plugins/errors.js';
 import { passwordCheckLimit } from '../../plugins/rate-limits.js';

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { desc, eq, lt } from 'drizzle-orm';
-import { ADMIN_UNLOCK_MINUTES, type AdminUnlockSecret, type AdminUnlockStatus, type AuditPage, type AuditQuery } from '../../../shared/schemas/admin.js';
+import { ADMIN_UNLOCK_MINUTES, type AdminUnlockSecret, type AdminUnlockStatus, type AuditPage, type AuditQuery } from '#shared/schemas/admin.js';
 import type { Db, Executor } from '../../db/client.js';
 import { adminAuditLog, users, type UserRow } from '../../db/schema/index.js';
 import type { Env } from '../../env.js';

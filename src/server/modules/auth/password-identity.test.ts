@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpSchema } from '../../../shared/schemas/auth.js';
+import { signUpSchema } from '#shared/schemas/auth.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser } from '../../test/factories.js';
 

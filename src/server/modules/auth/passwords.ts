@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { PASSWORD_IS_IDENTITY, passwordIsIdentity } from '../../../shared/schemas/password-identity.js';
+import { PASSWORD_IS_IDENTITY, passwordIsIdentity } from '#shared/schemas/password-identity.js';
 import { HttpError } from '../../plugins/errors.js';
 import { commonPasswords } from './common-passwords.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okSchema, sessionStateSchema, signInSchema, signUpSchema } from '../../../shared/schemas/auth.js';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
-import { userSchema } from '../../../shared/schemas/user.js';
+import { okSchema, sessionStateSchema, signInSchema, signUpSchema } from '#shared/schemas/auth.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
+import { userSchema } from '#shared/schemas/user.js';
 import type { AppDeps } from '../../deps.js';
 import { passwordCheckLimit } from '../../plugins/rate-limits.js';
 import { clearSessionCookie, clientWithDevice, presentedToken, setDeviceCookie, setSessionCookie } from '../../plugins/session.js';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
-import type { SignInInput, SignUpInput } from '../../../shared/schemas/auth.js';
-import { DAY_MS } from '../../../shared/time.js';
+import type { SignInInput, SignUpInput } from '#shared/schemas/auth.js';
+import { DAY_MS } from '#shared/time.js';
 import type { Db, Executor } from '../../db/client.js';
 import { pgErrorOf } from '../../db/errors.js';
 import { users, type UserRow } from '../../db/schema/index.js';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { DAY_MS } from '../../../shared/time.js';
+import { DAY_MS } from '#shared/time.js';
 import type { Db, Executor } from '../../db/client.js';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.js';
 

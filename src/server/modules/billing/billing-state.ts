@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { PlanCatalogue } from '../../../shared/plans.js';
-import type { BillingState, PaymentProvider, SubscriptionView } from '../../../shared/schemas/billing.js';
+import type { PlanCatalogue } from '#shared/plans.js';
+import type { BillingState, PaymentProvider, SubscriptionView } from '#shared/schemas/billing.js';
 import type { Db, Executor } from '../../db/client.js';
 import { payments, subscriptions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
-import { DAY_MS } from '../../../shared/time.js';
+import { DAY_MS } from '#shared/time.js';
 import { graceEndsAt, planOf, RENEWAL_GRACE_DAYS, subscriptionAccessUntil, trialEndsAt } from './entitlements.js';
 import { applyBillingEvent } from './events.js';
 import { UNREACHABLE_MESSAGES, whenReachable, type PaymentProviderApi } from './provider.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateSubscriptionResult } from '../../../shared/schemas/billing.js';
+import type { CreateSubscriptionResult } from '#shared/schemas/billing.js';
 import { payments, sandboxInvoices, sandboxSubscriptions, subscriptions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { advanceDays, billing, CARD_DECLINED, CARD_NO_FUNDS, CARD_OK, me, pay, paymentSuccess, post, startCheckout, subscribe } from '../../test/billing.js';

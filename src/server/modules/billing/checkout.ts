@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { PlanCatalogue } from '../../../shared/plans.js';
-import { formatMonthly } from '../../../shared/plans.js';
-import type { BillingState, CheckoutPlan, CreateSubscriptionResult, PaidTier, PaymentSuccessInput } from '../../../shared/schemas/billing.js';
+import type { PlanCatalogue } from '#shared/plans.js';
+import { formatMonthly } from '#shared/plans.js';
+import type { BillingState, CheckoutPlan, CreateSubscriptionResult, PaidTier, PaymentSuccessInput } from '#shared/schemas/billing.js';
 import type { Db } from '../../db/client.js';
 import { withRetry } from '../../db/errors.js';
 import { subscriptions, users, type UserRow } from '../../db/schema/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlanCatalogue } from '../../../shared/plans.js';
+import { buildPlanCatalogue } from '#shared/plans.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { accessFromSubscriptions, chatAccess, graceEndsAt, hasBasicAccess, hasProAccess, planOf, RENEWAL_GRACE_DAYS, subscriptionAccessUntil } from './entitlements.js';
 import type { BillingEvent } from './provider.js';

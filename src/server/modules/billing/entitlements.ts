@@ -1,7 +1,7 @@
-import type { PlanCatalogue } from '../../../shared/plans.js';
-import type { PaidTier, SubscriptionStatus } from '../../../shared/schemas/billing.js';
-import type { ChatAccess, PlanState } from '../../../shared/schemas/chat.js';
-import { DAY_MS } from '../../../shared/time.js';
+import type { PlanCatalogue } from '#shared/plans.js';
+import type { PaidTier, SubscriptionStatus } from '#shared/schemas/billing.js';
+import type { ChatAccess, PlanState } from '#shared/schemas/chat.js';
+import { DAY_MS } from '#shared/time.js';
 import type { UserRow } from '../../db/schema/index.js';
 
 /*

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateSubscriptionResult } from '../../../shared/schemas/billing.js';
+import type { CreateSubscriptionResult } from '#shared/schemas/billing.js';
 import { payments, providerEvents, referralCredits, subscriptions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { billing, me, startCheckout } from '../../test/billing.js';

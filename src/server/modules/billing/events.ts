@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { plans } from '../../../shared/plans.js';
-import type { PaymentProvider } from '../../../shared/schemas/billing.js';
+import { plans } from '#shared/plans.js';
+import type { PaymentProvider } from '#shared/schemas/billing.js';
 import type { Db, Tx } from '../../db/client.js';
 import { withRetry } from '../../db/errors.js';
 import { payments, providerEvents, subscriptions, users } from '../../db/schema/index.js';

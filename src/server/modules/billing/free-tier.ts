@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { PlanCatalogue } from '../../../shared/plans.js';
+import type { PlanCatalogue } from '#shared/plans.js';
 import type { Db, Tx } from '../../db/client.js';
 import { withRetry } from '../../db/errors.js';
 import { chatSessions, users, type UserRow } from '../../db/schema/index.js';

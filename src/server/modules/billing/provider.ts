@@ -9,7 +9,7 @@
  * the sandbox's own payments and renewals, and payment-success's re-check all arrive there, so
  * duplicates, replays and any arrival order end in the same state.
  */
-import type { CheckoutPlan, PaymentProvider, SubscriptionStatus } from '../../../shared/schemas/billing.js';
+import type { CheckoutPlan, PaymentProvider, SubscriptionStatus } from '#shared/schemas/billing.js';
 import { HttpError } from '../../plugins/errors.js';
 
 /** Amounts are US cents. Times are Dates. Ids are the provider's own (`sub_…`, `cus_…`, `in_…`, `pi_…`, `evt_…`). */

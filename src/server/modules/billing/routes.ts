@@ -6,8 +6,8 @@ import {
   emptyBodySchema,
   paymentSuccessSchema,
   type CheckoutPlan,
-} from '../../../shared/schemas/billing.js';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
+} from '#shared/schemas/billing.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../plugins/errors.js';
 import { currentUser, requireUser } from '../../plugins/session.js';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { sandboxConfirmResultSchema, sandboxConfirmSchema } from '../../../shared/schemas/billing.js';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
-import { DAY_MS } from '../../../shared/time.js';
+import { sandboxConfirmResultSchema, sandboxConfirmSchema } from '#shared/schemas/billing.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
+import { DAY_MS } from '#shared/time.js';
 import { runExclusive } from '../../db/exclusive-job.js';
 import { sessions } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';

@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '../../../shared/schemas/billing.js';
+import type { SubscriptionStatus } from '#shared/schemas/billing.js';
 import type { BillingEvent } from './provider.js';
 
 /*

@@ -7,8 +7,8 @@ import {
   sendMessageResponseSchema,
   sendMessageSchema,
   sessionIdParamSchema,
-} from '../../../shared/schemas/chat.js';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
+} from '#shared/schemas/chat.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { perUserLimit } from '../../plugins/rate-limits.js';

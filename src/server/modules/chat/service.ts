@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Coaching } from '../../../shared/coaching.js';
-import type { PlanCatalogue } from '../../../shared/plans.js';
-import type { ChatMessage, ChatSession, ChatStatus, ConversationSummary, SendMessageResponse } from '../../../shared/schemas/chat.js';
+import type { Coaching } from '#shared/coaching.js';
+import type { PlanCatalogue } from '#shared/plans.js';
+import type { ChatMessage, ChatSession, ChatStatus, ConversationSummary, SendMessageResponse } from '#shared/schemas/chat.js';
 import type { Db, Tx } from '../../db/client.js';
 import { pgErrorOf, withRetry } from '../../db/errors.js';
 import { countHitSql, countHitValues, overLimitFor, type Limit } from '../../plugins/rate-limits.js';

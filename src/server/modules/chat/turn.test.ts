@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { streamEventSchemas } from '../../../shared/schemas/chat.js';
+import { streamEventSchemas } from '#shared/schemas/chat.js';
 import { streamEvent } from './turn.js';
 
 describe('streamEvent: the chat stream events, typed by the shared schemas', () => {

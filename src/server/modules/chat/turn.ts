@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { SendMessageInput, SendMessageResponse, streamEventSchemas } from '../../../shared/schemas/chat.js';
+import type { SendMessageInput, SendMessageResponse, streamEventSchemas } from '#shared/schemas/chat.js';
 import type { AppDeps } from '../../deps.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';

@@ -4,8 +4,8 @@
  * The chat service gives an engine the rep's profile, the conversation so far and the most
  * relevant knowledge-base passages; the engine answers one assistant message.
  */
-import type { Coaching } from '../../../shared/coaching.js';
-import type { MessageRole } from '../../../shared/schemas/chat.js';
+import type { Coaching } from '#shared/coaching.js';
+import type { MessageRole } from '#shared/schemas/chat.js';
 
 export interface RepProfile {
   username: string;

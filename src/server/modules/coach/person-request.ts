@@ -4,7 +4,7 @@
  * so the wrapper answers it itself, opens the escalation and leaves the engine's dialogue where
  * it was.
  */
-import type { Coaching } from '../../../shared/coaching.js';
+import type { Coaching } from '#shared/coaching.js';
 import type { CoachContext, CoachEngine, CoachReply, CoachStream, EngineState, HistoryMessage } from './engine.js';
 import { DIFFERENT_PROBLEM, NEXT_STEP_OPTIONS } from './vocabulary.js';
 

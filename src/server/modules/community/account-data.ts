@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { AccountExport } from '../../../shared/schemas/account.js';
+import type { AccountExport } from '#shared/schemas/account.js';
 import type { Db, Tx } from '../../db/client.js';
 import { forumPosts, forumReplies, forumReplyReports, forumReports, forumVotes } from '../../db/schema/index.js';
 import { iso, isoOrNull } from './answers.js';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommunityOverview, PostDetail, PostList, ReplyList } from '../../../shared/schemas/community.js';
+import type { CommunityOverview, PostDetail, PostList, ReplyList } from '#shared/schemas/community.js';
 import { forumMembers, forumPosts, forumReplies, forumReplyReports, forumReports, forumVotes, users } from '../../db/schema/index.js';
 import { subscribe } from '../../test/billing.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';

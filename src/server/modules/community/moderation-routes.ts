@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pinResultSchema } from '../../../shared/schemas/community.js';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
+import { pinResultSchema } from '#shared/schemas/community.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
 import {
   moderationPostParamsSchema,
   moderationPostSchema,
@@ -9,7 +9,7 @@ import {
   moderationQueueSchema,
   moderationReplyParamsSchema,
   moderationReplySchema,
-} from '../../../shared/schemas/moderation.js';
+} from '#shared/schemas/moderation.js';
 import type { AppDeps } from '../../deps.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { currentUser } from '../../plugins/session.js';

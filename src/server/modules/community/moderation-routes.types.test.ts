@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pinResultSchema } from '../../../shared/schemas/community.js';
-import { moderationPostParamsSchema, moderationPostSchema } from '../../../shared/schemas/moderation.js';
+import { pinResultSchema } from '#shared/schemas/community.js';
+import { moderationPostParamsSchema, moderationPostSchema } from '#shared/schemas/moderation.js';
 import { moderationAction } from './moderation-routes.js';
 
 /*

@@ -1,8 +1,8 @@
 import Fastify, { type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommunityOverview, PostDetail, PostList } from '../../../shared/schemas/community.js';
-import type { ModerationPost, ModerationQueue } from '../../../shared/schemas/moderation.js';
+import type { CommunityOverview, PostDetail, PostList } from '#shared/schemas/community.js';
+import type { ModerationPost, ModerationQueue } from '#shared/schemas/moderation.js';
 import type { AppDeps } from '../../deps.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import type { SignedInUser } from '../../test/factories.js';

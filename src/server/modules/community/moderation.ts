@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { PinResult } from '../../../shared/schemas/community.js';
-import type { ModerationPost, ModerationQueue, ModerationReply, ModerationReport } from '../../../shared/schemas/moderation.js';
+import type { PinResult } from '#shared/schemas/community.js';
+import type { ModerationPost, ModerationQueue, ModerationReply, ModerationReport } from '#shared/schemas/moderation.js';
 import type { Db, Executor } from '../../db/client.js';
 import { withRetry } from '../../db/errors.js';
 import { forumPosts, forumReplies, forumReplyReports, forumReports, users, type UserRow } from '../../db/schema/index.js';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import { ACTIVE_WINDOW_MINUTES, COMMUNITY_CATEGORIES, CONTRIBUTOR_BADGES, POSTS_TODAY_HOURS, TRENDING_DAYS, type CommunityOverview } from '../../../shared/schemas/community.js';
-import { DAY_MS } from '../../../shared/time.js';
+import { ACTIVE_WINDOW_MINUTES, COMMUNITY_CATEGORIES, CONTRIBUTOR_BADGES, POSTS_TODAY_HOURS, TRENDING_DAYS, type CommunityOverview } from '#shared/schemas/community.js';
+import { DAY_MS } from '#shared/time.js';
 import type { Db } from '../../db/client.js';
 import { forumMembers, forumPosts, users } from '../../db/schema/index.js';
 import { iso } from './answers.js';

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { EXCERPT_LENGTH, type CommunityCategoryId, type CommunitySort, type PostDetail, type PostInput, type PostList, type PostListQuery } from '../../../shared/schemas/community.js';
+import { EXCERPT_LENGTH, type CommunityCategoryId, type CommunitySort, type PostDetail, type PostInput, type PostList, type PostListQuery } from '#shared/schemas/community.js';
 import type { Db, Executor } from '../../db/client.js';
 import { forumPosts, forumReports, forumVotes, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';

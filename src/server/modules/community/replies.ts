@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Reply, ReplyList } from '../../../shared/schemas/community.js';
+import type { Reply, ReplyList } from '#shared/schemas/community.js';
 import type { Db, Executor } from '../../db/client.js';
 import { withRetry } from '../../db/errors.js';
 import { forumPosts, forumReplies, forumReplyReports, users, type UserRow } from '../../db/schema/index.js';

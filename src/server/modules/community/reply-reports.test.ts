@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommunityOverview, PostDetail, PostList, ReplyList } from '../../../shared/schemas/community.js';
-import type { ModerationQueue, ModerationReply } from '../../../shared/schemas/moderation.js';
+import type { CommunityOverview, PostDetail, PostList, ReplyList } from '#shared/schemas/community.js';
+import type { ModerationQueue, ModerationReply } from '#shared/schemas/moderation.js';
 import { adminAuditLog, forumPosts, forumReplyReports } from '../../db/schema/index.js';
 import { subscribe } from '../../test/billing.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';

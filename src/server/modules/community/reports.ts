@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ReportResult } from '../../../shared/schemas/community.js';
+import type { ReportResult } from '#shared/schemas/community.js';
 import type { Db } from '../../db/client.js';
 import { forumPosts, forumReplies, forumReplyReports, forumReports, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okSchema } from '../../../shared/schemas/auth.js';
+import { okSchema } from '#shared/schemas/auth.js';
 import {
   communityOverviewSchema,
   postDetailSchema,
@@ -17,8 +17,8 @@ import {
   reportResultSchema,
   voteInputSchema,
   voteResultSchema,
-} from '../../../shared/schemas/community.js';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
+} from '#shared/schemas/community.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
 import type { AppDeps } from '../../deps.js';
 import { perUserLimit, type Limit } from '../../plugins/rate-limits.js';
 import { currentUser } from '../../plugins/session.js';

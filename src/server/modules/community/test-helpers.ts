@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { PostDetail, PostInput, Reply } from '../../../shared/schemas/community.js';
+import type { PostDetail, PostInput, Reply } from '#shared/schemas/community.js';
 import { users } from '../../db/schema/index.js';
 import type { TestApp } from '../../test/build-test-app.js';
 import { makeAdmin, makeUser, type SignedInUser } from '../../test/factories.js';

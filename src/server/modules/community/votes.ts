@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { VoteResult, VoteValue } from '../../../shared/schemas/community.js';
+import type { VoteResult, VoteValue } from '#shared/schemas/community.js';
 import type { Db } from '../../db/client.js';
 import { withRetry } from '../../db/errors.js';
 import { forumVotes, type UserRow } from '../../db/schema/index.js';

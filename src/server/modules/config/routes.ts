@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { freeOffer } from '../../../shared/plans.js';
-import { publicConfigSchema } from '../../../shared/schemas/config.js';
+import { freeOffer } from '#shared/plans.js';
+import { publicConfigSchema } from '#shared/schemas/config.js';
 import type { AppDeps } from '../../deps.js';
 
 export const configRoutes =

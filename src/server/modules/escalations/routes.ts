@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okSchema } from '../../../shared/schemas/auth.js';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
-import { escalationConversationSchema, escalationIdParamSchema, escalationListQuerySchema, escalationListSchema, escalationResponseSchema } from '../../../shared/schemas/escalations.js';
+import { okSchema } from '#shared/schemas/auth.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
+import { escalationConversationSchema, escalationIdParamSchema, escalationListQuerySchema, escalationListSchema, escalationResponseSchema } from '#shared/schemas/escalations.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../plugins/session.js';
 import { noteAudit } from '../admin/service.js';

@@ -1,6 +1,6 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Escalation, EscalationConversation, EscalationConversationMessage, EscalationListQuery } from '../../../shared/schemas/escalations.js';
+import type { Escalation, EscalationConversation, EscalationConversationMessage, EscalationListQuery } from '#shared/schemas/escalations.js';
 import type { Db } from '../../db/client.js';
 import { aiEscalations, chatMessages, chatSessions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';

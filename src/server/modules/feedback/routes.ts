@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
 import {
   feedbackCreatedSchema,
   feedbackIdParamSchema,
@@ -8,7 +8,7 @@ import {
   feedbackListSchema,
   feedbackSchema,
   feedbackStatusInputSchema,
-} from '../../../shared/schemas/feedback.js';
+} from '#shared/schemas/feedback.js';
 import type { AppDeps } from '../../deps.js';
 import { perUserLimit } from '../../plugins/rate-limits.js';
 import { noteAudit } from '../admin/service.js';

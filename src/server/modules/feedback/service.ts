@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { Feedback, FeedbackInput, FeedbackListQuery, FeedbackStatus } from '../../../shared/schemas/feedback.js';
+import type { Feedback, FeedbackInput, FeedbackListQuery, FeedbackStatus } from '#shared/schemas/feedback.js';
 import type { Db } from '../../db/client.js';
 import { feedbacks, users } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';

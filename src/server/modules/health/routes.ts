@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthDownSchema, healthSchema } from '../../../shared/schemas/health.js';
+import { healthDownSchema, healthSchema } from '#shared/schemas/health.js';
 import type { AppDeps } from '../../deps.js';
 
 export const healthRoutes =

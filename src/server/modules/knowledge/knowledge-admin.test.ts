@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KNOWLEDGE_MAX_CHARS, KNOWLEDGE_UPLOAD_MAX_BYTES, UPLOAD_NOT_TEXT_MESSAGE, UPLOAD_SIZE_MESSAGE, UPLOAD_TYPE_MESSAGE } from '../../../shared/schemas/knowledge.js';
+import { KNOWLEDGE_MAX_CHARS, KNOWLEDGE_UPLOAD_MAX_BYTES, UPLOAD_NOT_TEXT_MESSAGE, UPLOAD_SIZE_MESSAGE, UPLOAD_TYPE_MESSAGE } from '#shared/schemas/knowledge.js';
 import { buildApp } from '../../app.js';
 import { knowledgeVersions } from '../../db/schema/index.js';
 import { readEnv } from '../../env.js';

@@ -1,4 +1,4 @@
-import type { KnowledgeTestResult } from '../../../shared/schemas/knowledge.js';
+import type { KnowledgeTestResult } from '#shared/schemas/knowledge.js';
 import type { UserRow } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../plugins/errors.js';

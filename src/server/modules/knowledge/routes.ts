@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
 import {
   KNOWLEDGE_MAX_CHARS,
   knowledgeBaseSchema,
@@ -12,7 +12,7 @@ import {
   knowledgeVersionListSchema,
   knowledgeVersionParamSchema,
   knowledgeVersionSchema,
-} from '../../../shared/schemas/knowledge.js';
+} from '#shared/schemas/knowledge.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../plugins/session.js';
 import { noteAudit } from '../admin/service.js';

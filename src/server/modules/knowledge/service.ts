@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { desc, eq, lt, sql } from 'drizzle-orm';
-import type { KnowledgeVersion as KnowledgeVersionDto, KnowledgeVersionSummary } from '../../../shared/schemas/knowledge.js';
+import type { KnowledgeVersion as KnowledgeVersionDto, KnowledgeVersionSummary } from '#shared/schemas/knowledge.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { knowledgeChunks, knowledgeVersions, users } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';

@@ -4,7 +4,7 @@ import { users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser } from '../../test/factories.js';
 import { validProfile } from '../../test/profile.js';
-import { AGE_MESSAGE } from '../../../shared/schemas/onboarding.js';
+import { AGE_MESSAGE } from '#shared/schemas/onboarding.js';
 
 let t: TestApp;
 beforeAll(async () => {

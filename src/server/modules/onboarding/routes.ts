@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
-import { onboardingSchema } from '../../../shared/schemas/onboarding.js';
-import { userSchema } from '../../../shared/schemas/user.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
+import { onboardingSchema } from '#shared/schemas/onboarding.js';
+import { userSchema } from '#shared/schemas/user.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { toUserDto } from '../user/service.js';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { OnboardingInput } from '../../../shared/schemas/onboarding.js';
+import type { OnboardingInput } from '#shared/schemas/onboarding.js';
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 

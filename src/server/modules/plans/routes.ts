@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { planCatalogueSchema } from '../../../shared/schemas/plans.js';
+import { planCatalogueSchema } from '#shared/schemas/plans.js';
 import type { AppDeps } from '../../deps.js';
 
 export const plansRoutes =

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Coaching } from '../../../shared/coaching.js';
-import type { ChatSession } from '../../../shared/schemas/chat.js';
-import type { CallOutcome, Progress } from '../../../shared/schemas/progress.js';
+import type { Coaching } from '#shared/coaching.js';
+import type { ChatSession } from '#shared/schemas/chat.js';
+import type { CallOutcome, Progress } from '#shared/schemas/progress.js';
 import { aiEscalations, callOutcomes, chatMessages, chatSessions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser, type SignedInUser } from '../../test/factories.js';

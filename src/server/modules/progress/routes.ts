@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
-import { callOutcomeInputSchema, callOutcomeSchema, outcomeParamsSchema, progressQuerySchema, progressSchema } from '../../../shared/schemas/progress.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
+import { callOutcomeInputSchema, callOutcomeSchema, outcomeParamsSchema, progressQuerySchema, progressSchema } from '#shared/schemas/progress.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { clearOutcome, logOutcome, progressOverview } from './service.js';

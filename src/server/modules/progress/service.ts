@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { TOPIC_STAGE, type CallStage, type Stage, type Topic } from '../../../shared/coaching.js';
+import { TOPIC_STAGE, type CallStage, type Stage, type Topic } from '#shared/coaching.js';
 import {
   CALL_RESULT_SCORES,
   CALL_RESULTS,
@@ -15,7 +15,7 @@ import {
   type CallResult,
   type Progress,
   type ReplyOutcome,
-} from '../../../shared/schemas/progress.js';
+} from '#shared/schemas/progress.js';
 import type { Db } from '../../db/client.js';
 import { pgErrorOf } from '../../db/errors.js';
 import { callOutcomes, chatMessages, chatSessions, type CallOutcomeRow, type UserRow } from '../../db/schema/index.js';

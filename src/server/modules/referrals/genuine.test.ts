@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateSubscriptionResult, ReferralState } from '../../../shared/schemas/billing.js';
-import type { User } from '../../../shared/schemas/user.js';
-import { DAY_MS } from '../../../shared/time.js';
+import type { CreateSubscriptionResult, ReferralState } from '#shared/schemas/billing.js';
+import type { User } from '#shared/schemas/user.js';
+import { DAY_MS } from '#shared/time.js';
 import { referralCredits, users } from '../../db/schema/index.js';
 import { me, startCheckout, subscribe } from '../../test/billing.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferralState } from '../../../shared/schemas/billing.js';
-import type { User } from '../../../shared/schemas/user.js';
-import { DAY_MS } from '../../../shared/time.js';
+import type { ReferralState } from '#shared/schemas/billing.js';
+import type { User } from '#shared/schemas/user.js';
+import { DAY_MS } from '#shared/time.js';
 import { referralCredits, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser, sessionCookieOf } from '../../test/factories.js';

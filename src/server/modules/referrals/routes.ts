@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emptyBodySchema, referralCodeCheckSchema, referralCodeSchema, referralStateSchema } from '../../../shared/schemas/billing.js';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
+import { emptyBodySchema, referralCodeCheckSchema, referralCodeSchema, referralStateSchema } from '#shared/schemas/billing.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
 import type { AppDeps } from '../../deps.js';
 import { passwordCheckLimit } from '../../plugins/rate-limits.js';
 import { currentUser, requireUser } from '../../plugins/session.js';

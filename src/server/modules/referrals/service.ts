@@ -5,8 +5,8 @@
  * entitlements.ts's call, not this module's.
  */
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import type { ReferralState } from '../../../shared/schemas/billing.js';
-import type { PlanCatalogue } from '../../../shared/plans.js';
+import type { ReferralState } from '#shared/schemas/billing.js';
+import type { PlanCatalogue } from '#shared/plans.js';
 import type { Db, Executor } from '../../db/client.js';
 import { referralCredits, referralExclusions, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';

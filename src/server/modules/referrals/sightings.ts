@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
-import { DAY_MS } from '../../../shared/time.js';
+import { DAY_MS } from '#shared/time.js';
 import type { Executor } from '../../db/client.js';
 import { referralSightings } from '../../db/schema/index.js';
 

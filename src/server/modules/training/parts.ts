@@ -1,4 +1,4 @@
-import type { TrainingPartId } from '../../../shared/schemas/training.js';
+import type { TrainingPartId } from '#shared/schemas/training.js';
 
 /** A part of the course as written here; its video id comes from configuration (TRAINING_VIDEO_IDS). */
 export interface TrainingPartContent {

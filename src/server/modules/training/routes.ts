@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
 import {
   trainingOverviewSchema,
   trainingPartParamsSchema,
   trainingSavedInputSchema,
   trainingWatchedInputSchema,
-} from '../../../shared/schemas/training.js';
+} from '#shared/schemas/training.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../plugins/session.js';
 import { setTrainingMark, trainingOverview } from './service.js';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { TrainingOverview } from '../../../shared/schemas/training.js';
+import type { TrainingOverview } from '#shared/schemas/training.js';
 import type { Db } from '../../db/client.js';
 import { trainingProgress, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrainingOverview } from '../../../shared/schemas/training.js';
+import type { TrainingOverview } from '#shared/schemas/training.js';
 import { trainingProgress, users } from '../../db/schema/index.js';
 import { readEnv } from '../../env.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';

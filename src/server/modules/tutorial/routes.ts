@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
-import { tutorialSeenSchema } from '../../../shared/schemas/tutorial.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
+import { tutorialSeenSchema } from '#shared/schemas/tutorial.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { markTutorialSeen } from './service.js';

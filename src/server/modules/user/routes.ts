@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../shared/schemas/errors.js';
-import { userQuerySchema, userSchema } from '../../../shared/schemas/user.js';
+import { apiErrorSchema } from '#shared/schemas/errors.js';
+import { userQuerySchema, userSchema } from '#shared/schemas/user.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { readUser } from './service.js';

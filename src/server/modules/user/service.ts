@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { PlanCatalogue } from '../../../shared/plans.js';
-import type { User } from '../../../shared/schemas/user.js';
+import type { PlanCatalogue } from '#shared/plans.js';
+import type { User } from '#shared/schemas/user.js';
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';

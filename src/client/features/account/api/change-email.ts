@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EmailChangeInput } from '../../../../shared/schemas/account';
-import type { User } from '../../../../shared/schemas/user';
+import type { EmailChangeInput } from '#shared/schemas/account';
+import type { User } from '#shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
 import { setCurrentUser } from '../../../lib/api/current-user';
 

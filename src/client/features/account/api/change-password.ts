@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PasswordChangeInput } from '../../../../shared/schemas/account';
+import type { PasswordChangeInput } from '#shared/schemas/account';
 import { apiRequest } from '../../../lib/api-client';
 
 export function useChangePassword() {

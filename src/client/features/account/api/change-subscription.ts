@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BillingState } from '../../../../shared/schemas/billing';
+import type { BillingState } from '#shared/schemas/billing';
 import { apiRequest } from '../../../lib/api-client';
 import { refreshAfterBillingChange } from '../../../lib/api/billing';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountDeletionInput } from '../../../../shared/schemas/account';
+import type { AccountDeletionInput } from '#shared/schemas/account';
 import { apiRequest } from '../../../lib/api-client';
 import { setCurrentUser } from '../../../lib/api/current-user';
 import { logOut } from '../../../lib/session-ended';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'wouter';
-import { accountDeletionSchema, DELETE_CONFIRMATION, type AccountDeletionInput } from '../../../../shared/schemas/account';
+import { accountDeletionSchema, DELETE_CONFIRMATION, type AccountDeletionInput } from '#shared/schemas/account';
 import { toast } from '../../../lib/toast-store';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Button } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailChangeSchema, type EmailChangeInput } from '../../../../shared/schemas/account';
+import { emailChangeSchema, type EmailChangeInput } from '#shared/schemas/account';
 import { toast } from '../../../lib/toast-store';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Button } from '../../../components/ui/button';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_RULES } from '../../../../shared/schemas/auth-rules';
-import { PASSWORDS_DIFFER } from '../../../../shared/schemas/account';
-import { PASSWORD_IS_IDENTITY } from '../../../../shared/schemas/password-identity';
+import { PASSWORD_RULES } from '#shared/schemas/auth-rules';
+import { PASSWORDS_DIFFER } from '#shared/schemas/account';
+import { PASSWORD_IS_IDENTITY } from '#shared/schemas/password-identity';
 import { stubFetch } from '../../../test/fetch-mock';
 import { renderWithApp } from '../../../test/render';
 import { PasswordForm } from './password-form';

@@ -1,4 +1,4 @@
-import type { User } from '../../../../shared/schemas/user';
+import type { User } from '#shared/schemas/user';
 import { Badge } from '../../../components/ui/badge';
 import { useChatStatus } from '../../../lib/api/chat-status';
 import { planDetail, planName } from '../../../lib/plan-status';

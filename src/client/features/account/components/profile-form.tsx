@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { onboardingSchema, STRUGGLE_MAX, type OnboardingInput } from '../../../../shared/schemas/onboarding';
-import { salesExperienceValues, type User } from '../../../../shared/schemas/user';
+import { onboardingSchema, STRUGGLE_MAX, type OnboardingInput } from '#shared/schemas/onboarding';
+import { salesExperienceValues, type User } from '#shared/schemas/user';
 import { toast } from '../../../lib/toast-store';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Button } from '../../../components/ui/button';

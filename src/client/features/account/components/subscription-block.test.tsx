@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BillingState, SubscriptionView } from '../../../../shared/schemas/billing';
+import type { BillingState, SubscriptionView } from '#shared/schemas/billing';
 import { billingKey } from '../../../lib/api/billing';
 import { toast } from '../../../lib/toast-store';
 import { SubscriptionBlock } from './subscription-block';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { AlertTriangle } from 'lucide-react';
-import { formatMonthly } from '../../../../shared/plans';
-import type { BillingState, SubscriptionView } from '../../../../shared/schemas/billing';
+import { formatMonthly } from '#shared/plans';
+import type { BillingState, SubscriptionView } from '#shared/schemas/billing';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';

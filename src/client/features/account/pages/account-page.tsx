@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { formatMonthly, formatPrice } from '../../../../shared/plans';
+import { formatMonthly, formatPrice } from '#shared/plans';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../lib/toast-store';

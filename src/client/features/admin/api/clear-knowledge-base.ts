@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { KnowledgeBase } from '../../../../shared/schemas/knowledge';
+import type { KnowledgeBase } from '#shared/schemas/knowledge';
 import { knowledgeChanged } from '../lib/admin-cache';
 import { adminRequest } from './admin-request';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AUDIT_PAGE_SIZE, type AuditPage } from '../../../../shared/schemas/admin';
+import { AUDIT_PAGE_SIZE, type AuditPage } from '#shared/schemas/admin';
 import { adminGet } from './admin-request';
 
 export const auditKey = ['/api/admin/audit'] as const;

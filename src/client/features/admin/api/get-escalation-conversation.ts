@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EscalationConversation } from '../../../../shared/schemas/escalations';
+import type { EscalationConversation } from '#shared/schemas/escalations';
 import { adminGet } from './admin-request';
 import { escalationsKey } from './get-escalations';
 

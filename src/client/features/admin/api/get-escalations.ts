@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Escalation, EscalationListQuery } from '../../../../shared/schemas/escalations';
+import type { Escalation, EscalationListQuery } from '#shared/schemas/escalations';
 import { adminGet } from './admin-request';
 
 export const escalationsKey = ['/api/admin/escalations'] as const;

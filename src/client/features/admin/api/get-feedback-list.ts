@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Feedback, FeedbackListQuery } from '../../../../shared/schemas/feedback';
+import type { Feedback, FeedbackListQuery } from '#shared/schemas/feedback';
 import { adminGet } from './admin-request';
 
 /** product §14.2's key: a new submission invalidates it (features/feedback). */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { KnowledgeBase } from '../../../../shared/schemas/knowledge';
+import type { KnowledgeBase } from '#shared/schemas/knowledge';
 import { adminGet } from './admin-request';
 
 export const knowledgeKey = ['/api/admin/knowledge-base'] as const;

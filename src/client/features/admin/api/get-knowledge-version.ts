@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { KnowledgeVersion } from '../../../../shared/schemas/knowledge';
+import type { KnowledgeVersion } from '#shared/schemas/knowledge';
 import { adminGet } from './admin-request';
 import { knowledgeVersionsKey } from './get-knowledge-versions';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { KnowledgeVersionList } from '../../../../shared/schemas/knowledge';
+import type { KnowledgeVersionList } from '#shared/schemas/knowledge';
 import { adminGet } from './admin-request';
 
 export const knowledgeVersionsKey = ['/api/admin/knowledge-base/versions'] as const;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MODERATION_QUEUE_STATUSES, ModerationQueue } from '../../../../shared/schemas/moderation';
+import type { MODERATION_QUEUE_STATUSES, ModerationQueue } from '#shared/schemas/moderation';
 import { adminGet } from './admin-request';
 
 export const moderationKey = ['/api/admin/moderation/reports'] as const;

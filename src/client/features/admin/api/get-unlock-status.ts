@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminUnlockStatus } from '../../../../shared/schemas/admin';
+import type { AdminUnlockStatus } from '#shared/schemas/admin';
 import { apiGet } from '../../../lib/api-client';
 
 export const unlockStatusKey = ['/api/admin/unlock'] as const;

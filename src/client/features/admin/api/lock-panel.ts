@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUnlockStatus } from '../../../../shared/schemas/admin';
+import type { AdminUnlockStatus } from '#shared/schemas/admin';
 import { apiRequest } from '../../../lib/api-client';
 import { forgetAdminData } from '../lib/admin-cache';
 import { unlockStatusKey } from './get-unlock-status';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ModerationPost, ModerationReply } from '../../../../shared/schemas/moderation';
+import type { ModerationPost, ModerationReply } from '#shared/schemas/moderation';
 import { adminRequest } from './admin-request';
 import { auditKey } from './get-audit-log';
 import { moderationKey } from './get-moderation-queue';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EscalationResponseInput } from '../../../../shared/schemas/escalations';
+import type { EscalationResponseInput } from '#shared/schemas/escalations';
 import { knowledgeChanged } from '../lib/admin-cache';
 import { adminRequest } from './admin-request';
 import { escalationsKey } from './get-escalations';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Feedback, FeedbackStatus } from '../../../../shared/schemas/feedback';
+import type { Feedback, FeedbackStatus } from '#shared/schemas/feedback';
 import { adminRequest } from './admin-request';
 import { auditKey } from './get-audit-log';
 import { feedbackListKey } from './get-feedback-list';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { KnowledgeTestInput, KnowledgeTestResult } from '../../../../shared/schemas/knowledge';
+import type { KnowledgeTestInput, KnowledgeTestResult } from '#shared/schemas/knowledge';
 import { adminRequest } from './admin-request';
 import { auditKey } from './get-audit-log';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUnlockInput, AdminUnlockStatus } from '../../../../shared/schemas/admin';
+import type { AdminUnlockInput, AdminUnlockStatus } from '#shared/schemas/admin';
 import { apiRequest } from '../../../lib/api-client';
 import { unlockStatusKey } from './get-unlock-status';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { auditPageSchema, type AuditEntry } from '../../../../shared/schemas/admin';
+import { auditPageSchema, type AuditEntry } from '#shared/schemas/admin';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { renderWithApp } from '../../../test/render';
 import { AuditTab } from './audit-tab';

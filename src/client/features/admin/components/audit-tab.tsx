@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { isCliAuditAction } from '../../../../shared/schemas/admin';
+import { isCliAuditAction } from '#shared/schemas/admin';
 import { Card } from '../../../components/ui/card';
 import { useAuditPage } from '../api/get-audit-log';
 import { formatWhen } from '../lib/format-when';

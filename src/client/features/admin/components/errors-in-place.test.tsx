@@ -2,8 +2,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { escalationSchema } from '../../../../shared/schemas/escalations';
-import { KNOWLEDGE_EMPTY_MESSAGE, UPLOAD_TYPE_MESSAGE } from '../../../../shared/schemas/knowledge';
+import { escalationSchema } from '#shared/schemas/escalations';
+import { KNOWLEDGE_EMPTY_MESSAGE, UPLOAD_TYPE_MESSAGE } from '#shared/schemas/knowledge';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { renderWithApp } from '../../../test/render';
 import { EscalationsTab } from './escalations-tab';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { EscalationConversationMessage } from '../../../../shared/schemas/escalations';
+import type { EscalationConversationMessage } from '#shared/schemas/escalations';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { CoachMarkdown } from '../../../lib/coach-markdown';

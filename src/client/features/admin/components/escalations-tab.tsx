@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ChevronDown, MessageSquare } from 'lucide-react';
-import type { Escalation, EscalationListQuery, EscalationPriority } from '../../../../shared/schemas/escalations';
+import type { Escalation, EscalationListQuery, EscalationPriority } from '#shared/schemas/escalations';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

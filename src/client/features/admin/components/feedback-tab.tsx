@@ -10,7 +10,7 @@ import {
   type Feedback,
   type FeedbackListQuery,
   type FeedbackStatus,
-} from '../../../../shared/schemas/feedback';
+} from '#shared/schemas/feedback';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { FileClock } from 'lucide-react';
-import type { KnowledgeVersionSummary } from '../../../../shared/schemas/knowledge';
+import type { KnowledgeVersionSummary } from '#shared/schemas/knowledge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/form-errors';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { FlaskConical, Upload } from 'lucide-react';
-import { KNOWLEDGE_EMPTY_MESSAGE, KNOWLEDGE_UPLOAD_EXTENSIONS, KNOWLEDGE_UPLOAD_MAX_BYTES, type KnowledgeBase, type KnowledgeTestResult } from '../../../../shared/schemas/knowledge';
+import { KNOWLEDGE_EMPTY_MESSAGE, KNOWLEDGE_UPLOAD_EXTENSIONS, KNOWLEDGE_UPLOAD_MAX_BYTES, type KnowledgeBase, type KnowledgeTestResult } from '#shared/schemas/knowledge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { FormAlert } from '../../../components/ui/form-alert';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { moderationPostSchema, moderationQueueSchema, moderationReplySchema, type ModerationPost, type ModerationReply } from '../../../../shared/schemas/moderation';
+import { moderationPostSchema, moderationQueueSchema, moderationReplySchema, type ModerationPost, type ModerationReply } from '#shared/schemas/moderation';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { renderWithApp } from '../../../test/render';
 import { ModerationTab } from './moderation-tab';

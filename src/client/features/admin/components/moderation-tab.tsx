@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { EyeOff, Flag } from 'lucide-react';
 import { Link } from 'wouter';
-import { categoryName } from '../../../../shared/schemas/community';
-import type { ModerationPost, ModerationReply, ModerationReport } from '../../../../shared/schemas/moderation';
+import { categoryName } from '#shared/schemas/community';
+import type { ModerationPost, ModerationReply, ModerationReport } from '#shared/schemas/moderation';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { ADMIN_UNLOCK_MINUTES, adminUnlockSchema, type AdminUnlockInput, type AdminUnlockSecret } from '../../../../shared/schemas/admin';
+import { ADMIN_UNLOCK_MINUTES, adminUnlockSchema, type AdminUnlockInput, type AdminUnlockSecret } from '#shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormAlert } from '../../../components/ui/form-alert';

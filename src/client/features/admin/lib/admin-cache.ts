@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { KnowledgeBase } from '../../../../shared/schemas/knowledge';
+import type { KnowledgeBase } from '#shared/schemas/knowledge';
 import { auditKey } from '../api/get-audit-log';
 import { knowledgeKey } from '../api/get-knowledge-base';
 import { knowledgeVersionsKey } from '../api/get-knowledge-versions';

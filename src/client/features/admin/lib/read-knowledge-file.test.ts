@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { KNOWLEDGE_UPLOAD_MAX_BYTES, UPLOAD_NOT_TEXT_MESSAGE, UPLOAD_SIZE_MESSAGE, UPLOAD_TYPE_MESSAGE } from '../../../../shared/schemas/knowledge';
+import { KNOWLEDGE_UPLOAD_MAX_BYTES, UPLOAD_NOT_TEXT_MESSAGE, UPLOAD_SIZE_MESSAGE, UPLOAD_TYPE_MESSAGE } from '#shared/schemas/knowledge';
 import { readKnowledgeFile } from './read-knowledge-file';
 
 const file = (name: string, content: BlobPart) => new File([content], name);

@@ -6,8 +6,8 @@ import {
   UPLOAD_SIZE_MESSAGE,
   UPLOAD_TYPE_MESSAGE,
   type KnowledgeUploadInput,
-} from '../../../../shared/schemas/knowledge';
-import { hasUnsafeCharacters } from '../../../../shared/schemas/primitives';
+} from '#shared/schemas/knowledge';
+import { hasUnsafeCharacters } from '#shared/schemas/primitives';
 
 export type ReadFileResult = { ok: true; input: KnowledgeUploadInput } | { ok: false; message: string };
 

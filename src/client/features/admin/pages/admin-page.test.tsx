@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminUnlockStatus } from '../../../../shared/schemas/admin';
-import type { Escalation } from '../../../../shared/schemas/escalations';
-import type { KnowledgeBase } from '../../../../shared/schemas/knowledge';
-import type { User } from '../../../../shared/schemas/user';
+import type { AdminUnlockStatus } from '#shared/schemas/admin';
+import type { Escalation } from '#shared/schemas/escalations';
+import type { KnowledgeBase } from '#shared/schemas/knowledge';
+import type { User } from '#shared/schemas/user';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
 import { renderWithApp } from '../../../test/render';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Flag, LifeBuoy, Library, LogOut, MessageSquareText, ScrollText } from 'lucide-react';
-import type { AdminUnlockStatus } from '../../../../shared/schemas/admin';
+import type { AdminUnlockStatus } from '#shared/schemas/admin';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
 import { useCurrentUser } from '../../../lib/api/current-user';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReferralCodeCheck } from '../../../../shared/schemas/billing';
+import type { ReferralCodeCheck } from '#shared/schemas/billing';
 import { apiGet } from '../../../lib/api-client';
 
 /**

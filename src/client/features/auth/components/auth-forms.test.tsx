@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { PASSWORD_RULES, signInSchema, signUpSchema } from '../../../../shared/schemas/auth';
+import { PASSWORD_RULES, signInSchema, signUpSchema } from '#shared/schemas/auth';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
 import { renderWithApp } from '../../../test/render';

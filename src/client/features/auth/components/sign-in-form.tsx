@@ -1,5 +1,5 @@
-import type { SignInInput } from '../../../../shared/schemas/auth';
-import type { User } from '../../../../shared/schemas/user';
+import type { SignInInput } from '#shared/schemas/auth';
+import type { User } from '#shared/schemas/user';
 import { AuthForm, type AuthFieldSpec } from './auth-form';
 
 // A type-only import: the schema itself loads with the validation, after the card has painted.

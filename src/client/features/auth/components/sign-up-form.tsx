@@ -1,6 +1,6 @@
-import type { SignUpInput } from '../../../../shared/schemas/auth';
-import { PASSWORD_RULES } from '../../../../shared/schemas/auth-rules';
-import type { User } from '../../../../shared/schemas/user';
+import type { SignUpInput } from '#shared/schemas/auth';
+import { PASSWORD_RULES } from '#shared/schemas/auth-rules';
+import type { User } from '#shared/schemas/user';
 import { AuthForm, type AuthFieldSpec } from './auth-form';
 
 // A type-only import: the schema itself loads with the validation, after the card has painted.

@@ -1,4 +1,4 @@
-import type { SandboxConfirmInput, sandboxConfirmResultSchema } from '../../../../shared/schemas/billing';
+import type { SandboxConfirmInput, sandboxConfirmResultSchema } from '#shared/schemas/billing';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 

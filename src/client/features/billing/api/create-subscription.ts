@@ -1,4 +1,4 @@
-import type { CheckoutPlan, CreateSubscriptionInput, CreateSubscriptionResult } from '../../../../shared/schemas/billing';
+import type { CheckoutPlan, CreateSubscriptionInput, CreateSubscriptionResult } from '#shared/schemas/billing';
 import { apiRequest } from '../../../lib/api-client';
 
 const CREATE_PATHS: Record<CheckoutPlan, string> = {

@@ -1,4 +1,4 @@
-import type { BillingState, PaymentSuccessInput } from '../../../../shared/schemas/billing';
+import type { BillingState, PaymentSuccessInput } from '#shared/schemas/billing';
 import { apiRequest } from '../../../lib/api-client';
 
 /**

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CreditCard } from 'lucide-react';
-import { sandboxCardSchema, type SandboxCard } from '../../../../shared/schemas/billing';
+import { sandboxCardSchema, type SandboxCard } from '#shared/schemas/billing';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';

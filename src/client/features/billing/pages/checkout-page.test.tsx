@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { plans } from '../../../../shared/plans';
-import type { BillingState, CheckoutPlan, CreateSubscriptionResult } from '../../../../shared/schemas/billing';
+import { plans } from '#shared/plans';
+import type { BillingState, CheckoutPlan, CreateSubscriptionResult } from '#shared/schemas/billing';
 import { billingKey } from '../../../lib/api/billing';
 import { chatStatusKey } from '../../../lib/api/chat-status';
 import { currentUserKey } from '../../../lib/api/current-user';

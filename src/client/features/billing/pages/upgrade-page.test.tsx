@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildPlanCatalogue, type PlanCatalogue } from '../../../../shared/plans';
-import type { BillingState } from '../../../../shared/schemas/billing';
+import { buildPlanCatalogue, type PlanCatalogue } from '#shared/plans';
+import type { BillingState } from '#shared/schemas/billing';
 import { billingKey } from '../../../lib/api/billing';
 import { plansQuery } from '../../../lib/api/plans';
 import { stubFetch } from '../../../test/fetch-mock';

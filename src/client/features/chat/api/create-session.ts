@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChatSession } from '../../../../shared/schemas/chat';
+import type { ChatSession } from '#shared/schemas/chat';
 import { apiRequest } from '../../../lib/api-client';
 import { conversationKey } from './get-conversation';
 import { conversationsKey } from './get-conversations';

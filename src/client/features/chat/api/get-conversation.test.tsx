@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatSession } from '../../../../shared/schemas/chat';
+import type { ChatSession } from '#shared/schemas/chat';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { renderWithApp } from '../../../test/render';
 import { TEAM_REPLY_POLL_MS, useConversation } from './get-conversation';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ChatSession } from '../../../../shared/schemas/chat';
+import type { ChatSession } from '#shared/schemas/chat';
 import { apiGet } from '../../../lib/api-client';
 
 /** Shares the list's first key part, so always invalidate the list with `exact: true`. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConversationSummary } from '../../../../shared/schemas/chat';
+import type { ConversationSummary } from '#shared/schemas/chat';
 import { apiGet } from '../../../lib/api-client';
 
 export const conversationsKey = ['/api/chat/sessions'] as const;

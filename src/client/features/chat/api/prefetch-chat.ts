@@ -2,7 +2,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { chatStatusQuery } from '../../../lib/api/chat-status';
 import { currentUserKey, currentUserQuery } from '../../../lib/api/current-user';
 import { readStoredUser } from '../../../lib/stored-user';
-import type { User } from '../../../../shared/schemas/user';
+import type { User } from '#shared/schemas/user';
 import { openingChoice } from '../lib/opening';
 import { loadUnsent } from '../lib/unsent-store';
 import { hasSeenChatWelcome } from '../lib/welcome-flag';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../../../shared/schemas/chat';
+import type { ChatMessage } from '#shared/schemas/chat';
 import { ApiRequestError } from '../../../lib/api-client';
 import { stubFetch } from '../../../test/fetch-mock';
 import { ChatStreamError, streamMessage } from './stream-message';

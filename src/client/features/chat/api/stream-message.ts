@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { z } from 'zod';
-import type { ChatMessage, ChatSession, SendMessageInput, streamEventSchemas } from '../../../../shared/schemas/chat';
+import type { ChatMessage, ChatSession, SendMessageInput, streamEventSchemas } from '#shared/schemas/chat';
 import { ApiRequestError, toApiRequestError } from '../../../lib/api-client';
 import { saveReturnDraft } from '../../../lib/return-draft';
 import { readStoredUser } from '../../../lib/stored-user';
@@ -39,7 +39,7 @@ let schemasLoading: Promise<StreamSchemas> | undefined;
  */
 export function loadStreamSchemas(): Promise<StreamSchemas> {
   if (schemasLoading) return schemasLoading;
-  const loading = import('../../../../shared/schemas/chat').then((m) => m.streamEventSchemas);
+  const loading = import('#shared/schemas/chat').then((m) => m.streamEventSchemas);
   // A failed load (offline) is tried again on the next send rather than remembered.
   loading.catch(() => {
     if (schemasLoading === loading) schemasLoading = undefined;

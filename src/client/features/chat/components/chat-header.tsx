@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'wouter';
 import { ChartNoAxesColumn, History, SquarePen } from 'lucide-react';
-import type { ChatStatus } from '../../../../shared/schemas/chat';
+import type { ChatStatus } from '#shared/schemas/chat';
 import { Logo } from '../../../components/logo';
 import { useHeaderSlots } from '../../../lib/page-chrome';
 import { chatSubtitle, chatSubtitleShort } from '../lib/chat-status';

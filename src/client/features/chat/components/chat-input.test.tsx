@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGE_COUNTER_FROM, MESSAGE_MAX } from '../../../../shared/schemas/chat';
+import { MESSAGE_COUNTER_FROM, MESSAGE_MAX } from '#shared/schemas/chat';
 import { ChatInput } from './chat-input';
 
 afterEach(cleanup);

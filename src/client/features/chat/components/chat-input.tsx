@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SendHorizontal } from 'lucide-react';
-import { MESSAGE_COUNTER_FROM, MESSAGE_MAX } from '../../../../shared/chat-limits';
+import { MESSAGE_COUNTER_FROM, MESSAGE_MAX } from '#shared/chat-limits';
 import { Button } from '../../../components/ui/button';
 
 /** product §16: the box grows with its text up to this height, then scrolls. */

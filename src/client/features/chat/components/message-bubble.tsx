@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react';
-import type { ChatMessage } from '../../../../shared/schemas/chat';
+import type { ChatMessage } from '#shared/schemas/chat';
 import { cn } from '../../../lib/cn';
 import { CoachMarkdown } from '../../../lib/coach-markdown';
 import { ReplyOutcome } from './reply-outcome';

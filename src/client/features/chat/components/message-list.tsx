@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { RotateCw } from 'lucide-react';
-import type { ChatMessage } from '../../../../shared/schemas/chat';
+import type { ChatMessage } from '#shared/schemas/chat';
 import { isUnsaved, type UnsentMessage } from '../api/stream-message';
 import { MessageBubble, TypingIndicator, UserBubble } from './message-bubble';
 import { OptionChips } from './option-chips';

@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '../../../../shared/schemas/chat';
+import type { ConversationSummary } from '#shared/schemas/chat';
 import { Dialog } from '../../../components/ui/dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { cn } from '../../../lib/cn';

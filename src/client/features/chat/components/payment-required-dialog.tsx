@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import { formatMonthly } from '../../../../shared/plans';
+import { formatMonthly } from '#shared/plans';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { usePlans } from '../../../lib/api/plans';

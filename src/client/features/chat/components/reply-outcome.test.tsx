@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../../shared/schemas/chat';
+import type { ChatMessage } from '#shared/schemas/chat';
 import { renderWithApp } from '../../../test/render';
 import { MessageBubble } from './message-bubble';
 

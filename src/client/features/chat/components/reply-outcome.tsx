@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import type { ChatMessage } from '../../../../shared/schemas/chat';
+import type { ChatMessage } from '#shared/schemas/chat';
 import type { OutcomeControlProps } from '../../../components/call-outcome/outcome-control';
 import { whenIdleAfterLoad } from '../../../lib/when-idle-after-load';
 import { isUnsaved } from '../api/stream-message';

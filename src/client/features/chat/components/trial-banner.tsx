@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { X } from 'lucide-react';
-import { formatPrice } from '../../../../shared/plans';
+import { formatPrice } from '#shared/plans';
 import { usePlans } from '../../../lib/api/plans';
 import { trialBannerText } from '../lib/chat-status';
 import { dismissTrialBanner, trialBannerDismissed } from '../lib/trial-banner-flag';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { BillingState } from '../../../../shared/schemas/billing';
+import type { BillingState } from '#shared/schemas/billing';
 import { billingKey } from '../../../lib/api/billing';
 import { stubFetch } from '../../../test/fetch-mock';
 import { renderWithApp } from '../../../test/render';

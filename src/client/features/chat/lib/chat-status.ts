@@ -1,6 +1,6 @@
 import { ApiRequestError } from '../../../lib/api-client';
 import { freeAllowance, openFreeChat, plural, trialDaysText, type FreeAllowanceFacts } from '../../../lib/plan-status';
-import type { ChatStatus } from '../../../../shared/schemas/chat';
+import type { ChatStatus } from '#shared/schemas/chat';
 
 /**
  * The header subtitle (product §7.1), in the same words as the account page: once the week's

@@ -1,4 +1,4 @@
-import type { ChatStatus, ConversationSummary } from '../../../../shared/schemas/chat';
+import type { ChatStatus, ConversationSummary } from '#shared/schemas/chat';
 import type { StoredUnsent } from './unsent-store';
 
 /**

@@ -1,4 +1,4 @@
-import { CHAT_WELCOME_SEEN_COOKIE } from '../../../../shared/chat-welcome';
+import { CHAT_WELCOME_SEEN_COOKIE } from '#shared/chat-welcome';
 
 /**
  * product §7.1: the welcome dialog shows on the first visit in this browser only. Remembered in a

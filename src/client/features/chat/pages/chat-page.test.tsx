@@ -2,15 +2,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage, ChatSession, ChatStatus, ConversationSummary } from '../../../../shared/schemas/chat';
-import type { User } from '../../../../shared/schemas/user';
+import type { ChatMessage, ChatSession, ChatStatus, ConversationSummary } from '#shared/schemas/chat';
+import type { User } from '#shared/schemas/user';
 import { toast } from '../../../lib/toast-store';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
 import { renderWithApp } from '../../../test/render';
 import { createQueryClient } from '../../../lib/query-client';
 import { currentUserKey } from '../../../lib/api/current-user';
-import { CHAT_WELCOME_SEEN_COOKIE, PRODUCT_NAME_SLOT, STATIC_WELCOME_ID } from '../../../../shared/chat-welcome';
+import { CHAT_WELCOME_SEEN_COOKIE, PRODUCT_NAME_SLOT, STATIC_WELCOME_ID } from '#shared/chat-welcome';
 import { hasSeenChatWelcome, markChatWelcomeSeen } from '../lib/welcome-flag';
 import { renderStaticWelcome } from '../prerender/static-welcome';
 import { prefetchChat } from '../api/prefetch-chat';

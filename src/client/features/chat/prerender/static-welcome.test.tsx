@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_NAME_SLOT, STATIC_WELCOME_ID } from '../../../../shared/chat-welcome';
+import { PRODUCT_NAME_SLOT, STATIC_WELCOME_ID } from '#shared/chat-welcome';
 import { renderStaticWelcome } from './static-welcome';
 
 describe('the welcome prerendered for /chat', () => {

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { PRODUCT_NAME_SLOT, STATIC_WELCOME_ID } from '../../../../shared/chat-welcome';
+import { PRODUCT_NAME_SLOT, STATIC_WELCOME_ID } from '#shared/chat-welcome';
 
 /** For the build script, which writes the HTML there. */
-export { STATIC_WELCOME_FILE } from '../../../../shared/chat-welcome';
+export { STATIC_WELCOME_FILE } from '#shared/chat-welcome';
 import { StaticDialog } from '../../../components/ui/dialog';
 import { WELCOME_DESCRIPTION, WelcomeBody, welcomeTitle } from '../components/welcome-dialog';
 

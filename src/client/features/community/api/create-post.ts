@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PostDetail, PostInput } from '../../../../shared/schemas/community';
+import type { PostDetail, PostInput } from '#shared/schemas/community';
 import { apiRequest } from '../../../lib/api-client';
 import { communityKey, postKey } from './keys';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Reply } from '../../../../shared/schemas/community';
+import type { Reply } from '#shared/schemas/community';
 import { apiRequest } from '../../../lib/api-client';
 import { communityKey } from './keys';
 

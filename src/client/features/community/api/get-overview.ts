@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CommunityOverview } from '../../../../shared/schemas/community';
+import type { CommunityOverview } from '#shared/schemas/community';
 import { apiGet } from '../../../lib/api-client';
 import { overviewKey } from './keys';
 

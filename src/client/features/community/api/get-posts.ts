@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { CommunityCategoryId, CommunitySort, PostList } from '../../../../shared/schemas/community';
+import type { CommunityCategoryId, CommunitySort, PostList } from '#shared/schemas/community';
 import { apiGet } from '../../../lib/api-client';
 import { postListKey } from './keys';
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ReplyList } from '../../../../shared/schemas/community';
+import type { ReplyList } from '#shared/schemas/community';
 import { apiGet } from '../../../lib/api-client';
 import { repliesKey } from './keys';
 

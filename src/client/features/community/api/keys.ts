@@ -1,4 +1,4 @@
-import type { CommunitySort } from '../../../../shared/schemas/community';
+import type { CommunitySort } from '#shared/schemas/community';
 
 /**
  * The forum's query keys, all under one prefix so a new post or reply can refresh every

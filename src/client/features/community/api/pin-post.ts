@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PinResult, PostDetail } from '../../../../shared/schemas/community';
+import type { PinResult, PostDetail } from '#shared/schemas/community';
 import { apiRequest } from '../../../lib/api-client';
 import { postKey, postListsKey } from './keys';
 

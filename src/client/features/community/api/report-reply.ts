@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { ReplyList, ReportResult } from '../../../../shared/schemas/community';
+import type { ReplyList, ReportResult } from '#shared/schemas/community';
 import { apiRequest } from '../../../lib/api-client';
 import { repliesKey } from './keys';
 

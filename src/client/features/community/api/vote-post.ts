@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { PostDetail, PostList, VoteResult, VoteValue } from '../../../../shared/schemas/community';
+import type { PostDetail, PostList, VoteResult, VoteValue } from '#shared/schemas/community';
 import { apiRequest } from '../../../lib/api-client';
 import { overviewKey, postKey, postListsKey } from './keys';
 

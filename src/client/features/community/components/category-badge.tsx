@@ -1,4 +1,4 @@
-import { categoryName, type CommunityCategoryId } from '../../../../shared/schemas/community';
+import { categoryName, type CommunityCategoryId } from '#shared/schemas/community';
 import { Badge } from '../../../components/ui/badge';
 
 const TONES: Record<CommunityCategoryId, 'blue' | 'green' | 'amber' | 'purple' | 'neutral'> = {

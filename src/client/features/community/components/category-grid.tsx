@@ -1,5 +1,5 @@
 import { Briefcase, Database, Handshake, MessageCircle, PhoneCall, ShieldAlert, type LucideIcon } from 'lucide-react';
-import type { CommunityCategoryId, CommunityOverview } from '../../../../shared/schemas/community';
+import type { CommunityCategoryId, CommunityOverview } from '#shared/schemas/community';
 import { cn } from '../../../lib/cn';
 
 const ICONS: Record<CommunityCategoryId, LucideIcon> = {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Flame, Medal, ScrollText, Trophy } from 'lucide-react';
-import { ACTIVE_WINDOW_MINUTES, POSTS_TODAY_HOURS, TRENDING_DAYS, type CommunityOverview } from '../../../../shared/schemas/community';
+import { ACTIVE_WINDOW_MINUTES, POSTS_TODAY_HOURS, TRENDING_DAYS, type CommunityOverview } from '#shared/schemas/community';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 

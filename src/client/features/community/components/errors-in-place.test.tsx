@@ -2,7 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { replySchema } from '../../../../shared/schemas/community';
+import { replySchema } from '#shared/schemas/community';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { renderWithApp } from '../../../test/render';
 import { ReplyItem } from './reply-item';

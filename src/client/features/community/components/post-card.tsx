@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { EyeOff, MessageSquare, Pin } from 'lucide-react';
-import type { PostSummary } from '../../../../shared/schemas/community';
+import type { PostSummary } from '#shared/schemas/community';
 import { Badge } from '../../../components/ui/badge';
 import { timeAgo } from '../lib/time-ago';
 import { CategoryBadge } from './category-badge';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PostInput } from '../../../../shared/schemas/community';
+import type { PostInput } from '#shared/schemas/community';
 import { PostFormDialog } from './post-form-dialog';
 
 afterEach(cleanup);

@@ -9,7 +9,7 @@ import {
   TITLE_MAX,
   type CommunityCategoryId,
   type PostInput,
-} from '../../../../shared/schemas/community';
+} from '#shared/schemas/community';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { describedBy, Field } from '../../../components/ui/field';

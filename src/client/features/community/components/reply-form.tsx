@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { REPLY_CONTENT_MAX, replyInputSchema } from '../../../../shared/schemas/community';
+import { REPLY_CONTENT_MAX, replyInputSchema } from '#shared/schemas/community';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/textarea';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { EyeOff, Pencil, Trash2 } from 'lucide-react';
-import type { Reply } from '../../../../shared/schemas/community';
+import type { Reply } from '#shared/schemas/community';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast-store';

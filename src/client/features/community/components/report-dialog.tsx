@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
-import { REPORT_REASON_MAX, reportInputSchema, type ReportResult } from '../../../../shared/schemas/community';
+import { REPORT_REASON_MAX, reportInputSchema, type ReportResult } from '#shared/schemas/community';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
-import type { PostSummary, VoteValue } from '../../../../shared/schemas/community';
+import type { PostSummary, VoteValue } from '#shared/schemas/community';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast-store';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Plus } from 'lucide-react';
-import { COMMUNITY_CATEGORY_IDS, COMMUNITY_SORTS, categoryName, type CommunityCategoryId, type CommunitySort } from '../../../../shared/schemas/community';
+import { COMMUNITY_CATEGORY_IDS, COMMUNITY_SORTS, categoryName, type CommunityCategoryId, type CommunitySort } from '#shared/schemas/community';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
 import { cn } from '../../../lib/cn';

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'wouter';
 import { describe, expect, it } from 'vitest';
-import type { CommunityOverview, PostDetail, PostList, PostSummary, ReplyList } from '../../../../shared/schemas/community';
-import type { User } from '../../../../shared/schemas/user';
+import type { CommunityOverview, PostDetail, PostList, PostSummary, ReplyList } from '#shared/schemas/community';
+import type { User } from '#shared/schemas/user';
 import { useCurrentToast } from '../../../lib/toast-store';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { EyeOff, Pencil, Pin, Trash2 } from 'lucide-react';
-import type { PostDetail, PostInput } from '../../../../shared/schemas/community';
+import type { PostDetail, PostInput } from '#shared/schemas/community';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

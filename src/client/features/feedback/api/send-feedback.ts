@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FeedbackInput } from '../../../../shared/schemas/feedback';
+import type { FeedbackInput } from '#shared/schemas/feedback';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The admin's feedback list (product §14.2 invalidates it after a submission). */

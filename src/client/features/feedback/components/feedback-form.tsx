@@ -11,7 +11,7 @@ import {
   feedbackInputSchema,
   type FeedbackFormValues,
   type FeedbackInput,
-} from '../../../../shared/schemas/feedback';
+} from '#shared/schemas/feedback';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../../shared/schemas/user';
+import type { User } from '#shared/schemas/user';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
 import { renderWithApp } from '../../../test/render';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BarChart3, BookOpen, Stethoscope } from 'lucide-react';
-import { formatPrice } from '../../../../shared/plans';
+import { formatPrice } from '#shared/plans';
 import { Logo } from '../../../components/logo';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../../../../shared/schemas/config';
+import type { PublicConfig } from '#shared/schemas/config';
 import { usePublicConfig } from '../../../lib/api/config';
 import { LegalList, LegalSection } from '../components/legal-section';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatMonthly, formatPrice } from '../../../../shared/plans';
+import { formatMonthly, formatPrice } from '#shared/plans';
 import { usePublicConfig } from '../../../lib/api/config';
 import { LegalList, LegalSection } from '../components/legal-section';
 import { usePlans } from '../../../lib/api/plans';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OnboardingInput } from '../../../../shared/schemas/onboarding';
-import type { User } from '../../../../shared/schemas/user';
+import type { OnboardingInput } from '#shared/schemas/onboarding';
+import type { User } from '#shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
 import { setCurrentUser } from '../../../lib/api/current-user';
 

@@ -1,5 +1,5 @@
-import { AGE_MESSAGE, onboardingSchema, STRUGGLE_MAX, TEXT_MAX, type OnboardingInput } from '../../../../shared/schemas/onboarding';
-import { salesExperienceValues } from '../../../../shared/schemas/user';
+import { AGE_MESSAGE, onboardingSchema, STRUGGLE_MAX, TEXT_MAX, type OnboardingInput } from '#shared/schemas/onboarding';
+import { salesExperienceValues } from '#shared/schemas/user';
 import { STEP_ORDER, stepPath, type StepPath, type StepSlug } from './step-order';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { onboardingSchema, type OnboardingInput } from '../../../../shared/schemas/onboarding';
+import { onboardingSchema, type OnboardingInput } from '#shared/schemas/onboarding';
 import { PERSONAL_STORAGE_KEYS } from '../../../lib/browser-storage';
 
 /**

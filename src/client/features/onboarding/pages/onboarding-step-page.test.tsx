@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onboardingSchema } from '../../../../shared/schemas/onboarding';
-import type { User } from '../../../../shared/schemas/user';
+import { onboardingSchema } from '#shared/schemas/onboarding';
+import type { User } from '#shared/schemas/user';
 import { currentUserKey } from '../../../lib/api/current-user';
 import { toast } from '../../../lib/toast-store';
 import { makeUser } from '../../../test/make-user';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { rememberDestination } from '../../../lib/destination';
 import { safeReturnPath } from '../../../lib/return-path';
-import type { User } from '../../../../shared/schemas/user';
+import type { User } from '#shared/schemas/user';
 import { toast } from '../../../lib/toast-store';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

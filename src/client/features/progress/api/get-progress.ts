@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Progress } from '../../../../shared/schemas/progress';
+import type { Progress } from '#shared/schemas/progress';
 import { ApiRequestError, apiGet } from '../../../lib/api-client';
 import { progressKeyRoot } from '../../../lib/api/call-outcomes';
 

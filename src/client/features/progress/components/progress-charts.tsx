@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { STAGE_LABELS, TOPIC_LABELS } from '../../../../shared/coaching';
-import { CALL_RESULT_LABELS, CALL_RESULTS, type CallResult, type Progress } from '../../../../shared/schemas/progress';
+import { STAGE_LABELS, TOPIC_LABELS } from '#shared/coaching';
+import { CALL_RESULT_LABELS, CALL_RESULTS, type CallResult, type Progress } from '#shared/schemas/progress';
 import { RESULT_STYLE } from '../../../components/call-outcome/result-style';
 import { formatWeek } from '../lib/format';
 

@@ -1,4 +1,4 @@
-import { STAGE_LABELS, TOPIC_LABELS } from '../../../../shared/coaching';
+import { STAGE_LABELS, TOPIC_LABELS } from '#shared/coaching';
 import {
   CALL_RESULT_LABELS,
   CALL_RESULT_SCORES,
@@ -11,7 +11,7 @@ import {
   POSITIVE_SESSION_SECONDS,
   SESSION_IDLE_GAP_MINUTES,
   type Progress,
-} from '../../../../shared/schemas/progress';
+} from '#shared/schemas/progress';
 import { OutcomeControl } from '../../../components/call-outcome/outcome-control';
 import { RESULT_STYLE } from '../../../components/call-outcome/result-style';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';

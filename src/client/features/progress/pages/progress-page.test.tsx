@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Progress } from '../../../../shared/schemas/progress';
-import type { User } from '../../../../shared/schemas/user';
+import type { Progress } from '#shared/schemas/progress';
+import type { User } from '#shared/schemas/user';
 import { plansQuery } from '../../../lib/api/plans';
-import { buildPlanCatalogue } from '../../../../shared/plans';
+import { buildPlanCatalogue } from '#shared/plans';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
 import { renderWithApp } from '../../../test/render';

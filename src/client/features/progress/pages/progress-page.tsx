@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { MessageSquare } from 'lucide-react';
-import type { Progress } from '../../../../shared/schemas/progress';
+import type { Progress } from '#shared/schemas/progress';
 import { ProLocked } from '../../../components/pro-locked';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReferralState } from '../../../../shared/schemas/billing';
+import type { ReferralState } from '#shared/schemas/billing';
 import { apiGet } from '../../../lib/api-client';
 
 export const referralKey = ['/api/referral'] as const;

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReferralState } from '../../../../shared/schemas/billing';
+import type { ReferralState } from '#shared/schemas/billing';
 import { toast } from '../../../lib/toast-store';
 import { ReferralPage } from './referral-page';
 import { json, stubFetch } from '../../../test/fetch-mock';

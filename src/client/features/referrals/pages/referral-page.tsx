@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Copy, Gift, Share2 } from 'lucide-react';
-import { formatPrice } from '../../../../shared/plans';
-import type { ReferralState } from '../../../../shared/schemas/billing';
+import { formatPrice } from '#shared/plans';
+import type { ReferralState } from '#shared/schemas/billing';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';

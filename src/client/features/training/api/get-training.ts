@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TrainingOverview } from '../../../../shared/schemas/training';
+import type { TrainingOverview } from '#shared/schemas/training';
 import { apiGet } from '../../../lib/api-client';
 
 export const trainingKey = ['/api/training'] as const;

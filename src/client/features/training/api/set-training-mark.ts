@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TrainingOverview, TrainingPartId } from '../../../../shared/schemas/training';
+import type { TrainingOverview, TrainingPartId } from '#shared/schemas/training';
 import { apiRequest } from '../../../lib/api-client';
 import { trainingKey } from './get-training';
 

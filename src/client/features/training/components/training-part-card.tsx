@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Bookmark, BookmarkCheck, CircleCheckBig, CircleDashed, Clock, MonitorPlay } from 'lucide-react';
-import type { TrainingPart } from '../../../../shared/schemas/training';
+import type { TrainingPart } from '#shared/schemas/training';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription } from '../../../components/ui/card';
 import { PartVideo } from './part-video';

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildPlanCatalogue } from '../../../../shared/plans';
-import type { TrainingOverview, TrainingPart } from '../../../../shared/schemas/training';
-import type { User } from '../../../../shared/schemas/user';
+import { buildPlanCatalogue } from '#shared/plans';
+import type { TrainingOverview, TrainingPart } from '#shared/schemas/training';
+import type { User } from '#shared/schemas/user';
 import { plansQuery } from '../../../lib/api/plans';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';

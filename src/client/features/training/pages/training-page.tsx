@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { MessageSquare } from 'lucide-react';
-import type { TrainingOverview, TrainingPartId } from '../../../../shared/schemas/training';
+import type { TrainingOverview, TrainingPartId } from '#shared/schemas/training';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { QueryState } from '../../../components/ui/query-state';

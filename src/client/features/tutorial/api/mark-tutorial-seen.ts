@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TutorialSeen } from '../../../../shared/schemas/tutorial';
-import type { User } from '../../../../shared/schemas/user';
+import type { TutorialSeen } from '#shared/schemas/tutorial';
+import type { User } from '#shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
 import { currentUserKey } from '../../../lib/api/current-user';
 

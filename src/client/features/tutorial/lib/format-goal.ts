@@ -1,4 +1,4 @@
-import { DEFAULT_MONTHLY_GOAL } from '../../../../shared/schemas/tutorial';
+import { DEFAULT_MONTHLY_GOAL } from '#shared/schemas/tutorial';
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { TUTORIAL_SEEN_AFTER_MS } from '../../../../shared/schemas/tutorial';
+import { TUTORIAL_SEEN_AFTER_MS } from '#shared/schemas/tutorial';
 import { useMarkTutorialSeen } from '../api/mark-tutorial-seen';
 
 /**

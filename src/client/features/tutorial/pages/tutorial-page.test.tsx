@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicConfig } from '../../../../shared/schemas/config';
-import { TUTORIAL_SEEN_AFTER_MS } from '../../../../shared/schemas/tutorial';
-import type { User } from '../../../../shared/schemas/user';
+import type { PublicConfig } from '#shared/schemas/config';
+import { TUTORIAL_SEEN_AFTER_MS } from '#shared/schemas/tutorial';
+import type { User } from '#shared/schemas/user';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
 import { renderWithApp } from '../../../test/render';

@@ -1,4 +1,4 @@
-import type { SandboxCard } from '../../../../shared/schemas/billing.js';
+import type { SandboxCard } from '#shared/schemas/billing.js';
 
 /*
  * The sandbox's test cards, Stripe's own numbers so a tester's habits carry over:

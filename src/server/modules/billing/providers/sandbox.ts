@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, lte, or } from 'drizzle-orm';
-import type { SandboxCard } from '../../../../shared/schemas/billing.js';
-import { DAY_MS } from '../../../../shared/time.js';
+import type { SandboxCard } from '#shared/schemas/billing.js';
+import { DAY_MS } from '#shared/time.js';
 import type { Db, Tx } from '../../../db/client.js';
 import { sandboxInvoices, sandboxSubscriptions } from '../../../db/schema/index.js';
 import { RENEWAL_GRACE_DAYS } from '../entitlements.js';

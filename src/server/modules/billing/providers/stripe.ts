@@ -12,7 +12,7 @@
  * when missing: no dashboard setup, no duplicates across restarts or app instances.
  */
 import Stripe from 'stripe';
-import type { CheckoutPlan, PaidTier, SubscriptionStatus } from '../../../../shared/schemas/billing.js';
+import type { CheckoutPlan, PaidTier, SubscriptionStatus } from '#shared/schemas/billing.js';
 import { HttpError } from '../../../plugins/errors.js';
 import {
   ProviderUnreachableError,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { STAGES, TOPICS } from '../../../../shared/coaching.js';
+import { STAGES, TOPICS } from '#shared/coaching.js';
 
 /**
  * The multi-turn dialogue files (the dev dialogues of docs/coach-eval.md and ours under

@@ -1,4 +1,4 @@
-import type { Coaching } from '../../../../shared/coaching.js';
+import type { Coaching } from '#shared/coaching.js';
 import type { TurnExpect } from './dialogue-file.js';
 
 /**

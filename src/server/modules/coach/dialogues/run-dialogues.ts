@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ChatMessage } from '../../../../shared/schemas/chat.js';
-import { STRUGGLE_MAX, TEXT_MAX } from '../../../../shared/schemas/onboarding.js';
+import type { ChatMessage } from '#shared/schemas/chat.js';
+import { STRUGGLE_MAX, TEXT_MAX } from '#shared/schemas/onboarding.js';
 import { DEFAULT_PROFILE, type Dialogue } from './dialogue-file.js';
 import { DialogueJudge, type CheckResult, type TurnReply } from './judge.js';
 

@@ -10,7 +10,7 @@
  * sentence and marked; a diagnosis the model left out is filled in by the built-in classifier.
  * Only a model that said next to nothing fails the turn, for the built-in coach to answer.
  */
-import { TOPIC_STAGE, type Coaching, type Stage, type Topic } from '../../../../shared/coaching.js';
+import { TOPIC_STAGE, type Coaching, type Stage, type Topic } from '#shared/coaching.js';
 import {
   CoachUnavailableError,
   type CoachContext,

@@ -6,7 +6,7 @@
  * state) goes last, with the rep's new message.
  */
 import { z } from 'zod';
-import { SQUARE_STEPS, STAGES, TOPICS, type Coaching } from '../../../../shared/coaching.js';
+import { SQUARE_STEPS, STAGES, TOPICS, type Coaching } from '#shared/coaching.js';
 import type { HistoryMessage, KnowledgePassage, RepProfile } from '../engine.js';
 import { DIFFERENT_PROBLEM, FALLBACK_NOTICE, HINT, ROLE_PLAY, STOP_ROLE_PLAY } from '../vocabulary.js';
 import { MAX_OPTIONS, OPTION_MAX_CHARS, ROLEPLAY_STEPS } from './reply-data.js';

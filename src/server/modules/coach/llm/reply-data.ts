@@ -5,7 +5,7 @@
  * own, so one bad topic name does not throw away a good diagnosis, and the engine can tell a
  * field the model gave from one it must fill in.
  */
-import { STAGES, TOPICS, type Stage, type Topic } from '../../../../shared/coaching.js';
+import { STAGES, TOPICS, type Stage, type Topic } from '#shared/coaching.js';
 
 export const ROLEPLAY_STEPS = ['none', 'start', 'continue', 'end'] as const;
 export type RoleplayStep = (typeof ROLEPLAY_STEPS)[number];

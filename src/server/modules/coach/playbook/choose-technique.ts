@@ -1,5 +1,5 @@
 import { deniedMoments } from './play-moment.js';
-import type { Topic } from '../../../../shared/coaching.js';
+import type { Topic } from '#shared/coaching.js';
 import type { DialogueState } from './dialogue-state.js';
 import type { Facts } from './facts.js';
 import type { Motion } from './motion.js';

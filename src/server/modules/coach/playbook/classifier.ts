@@ -1,4 +1,4 @@
-import { CALL_STAGES, TOPICS, type CallStage, type Topic } from '../../../../shared/coaching.js';
+import { CALL_STAGES, TOPICS, type CallStage, type Topic } from '#shared/coaching.js';
 import { readTrainingCorpus, type Scenario, type TrainingCorpus } from './scenario-file.js';
 import { SIGNALS } from './signals.js';
 import { normalize } from './text.js';

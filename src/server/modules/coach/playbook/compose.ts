@@ -1,4 +1,4 @@
-import type { Coaching, Stage, Topic } from '../../../../shared/coaching.js';
+import type { Coaching, Stage, Topic } from '#shared/coaching.js';
 import type { CoachContext, CoachReply, HistoryMessage } from '../engine.js';
 import { NEXT_STEP_OPTIONS } from '../vocabulary.js';
 import { questionKey, type DialogueState, type Turn } from './dialogue-state.js';

@@ -1,4 +1,4 @@
-import { CALL_STAGES, TOPIC_STAGE, TOPICS, type CallStage, type Stage, type Topic } from '../../../../shared/coaching.js';
+import { CALL_STAGES, TOPIC_STAGE, TOPICS, type CallStage, type Stage, type Topic } from '#shared/coaching.js';
 import { classify, type Classification } from './classifier.js';
 import { FOCUS_MARKER, SIGNALS, type Signal } from './signals.js';
 import { normalize, withoutStrengths } from './text.js';

@@ -1,4 +1,4 @@
-import type { Stage, Topic } from '../../../../shared/coaching.js';
+import type { Stage, Topic } from '#shared/coaching.js';
 import type { CoachReply, HistoryMessage } from '../engine.js';
 import { NO_FACTS, readFacts, withMessage, type Facts } from './facts.js';
 import { readSeen, recall, type Seen } from './memory.js';

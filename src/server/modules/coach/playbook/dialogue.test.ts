@@ -4,7 +4,7 @@
  * The wordings here are our own, not the eval sets'.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../../shared/schemas/chat.js';
+import type { ChatMessage } from '#shared/schemas/chat.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { makeUser } from '../../../test/factories.js';
 import { validProfile } from '../../../test/profile.js';

@@ -1,4 +1,4 @@
-import type { Stage, Topic } from '../../../../shared/coaching.js';
+import type { Stage, Topic } from '#shared/coaching.js';
 import type { CoachContext, HistoryMessage, RepProfile } from '../engine.js';
 import { diagnose } from './diagnose.js';
 import { playbookReply } from './playbook-engine.js';

@@ -1,4 +1,4 @@
-import { TOPICS, type Topic } from '../../../../shared/coaching.js';
+import { TOPICS, type Topic } from '#shared/coaching.js';
 import type { HistoryMessage } from '../engine.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { CallStage } from '../../../../shared/coaching.js';
+import type { CallStage } from '#shared/coaching.js';
 import { normalize } from './text.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { CallStage, Coaching, Topic } from '../../../../shared/coaching.js';
+import type { CallStage, Coaching, Topic } from '#shared/coaching.js';
 import { cellFor, wayLabel } from './plays/index.js';
 import type { Approach, Cell, PlayMoment, Way } from './plays/schema.js';
 import { normalize } from './text.js';

@@ -1,4 +1,4 @@
-import { STAGE_LABELS, TOPIC_LABELS, type Stage, type Topic } from '../../../../shared/coaching.js';
+import { STAGE_LABELS, TOPIC_LABELS, type Stage, type Topic } from '#shared/coaching.js';
 import type { KnowledgePassage, RepProfile } from '../engine.js';
 import type { Facts } from './facts.js';
 import type { Technique } from './techniques.js';

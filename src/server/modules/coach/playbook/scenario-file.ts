@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { STAGES, TOPICS } from '../../../../shared/coaching.js';
+import { STAGES, TOPICS } from '#shared/coaching.js';
 
 /**
  * The one format of the coach's labelled messages: the dev set (docs/coach-eval.md),

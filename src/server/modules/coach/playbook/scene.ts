@@ -1,4 +1,4 @@
-import type { Stage, Topic } from '../../../../shared/coaching.js';
+import type { Stage, Topic } from '#shared/coaching.js';
 import type { CoachContext } from '../engine.js';
 import { AFTER_SCENE_OPTIONS, SCENE_OPTIONS } from '../vocabulary.js';
 import type { DialogueState, Turn } from './dialogue-state.js';

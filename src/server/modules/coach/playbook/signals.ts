@@ -3,7 +3,7 @@
  * normalised text (see text.ts) with weights for the topics and the call stage it points to.
  * Patterns describe situations in the words reps use, not only the textbook term.
  */
-import type { CallStage, Topic } from '../../../../shared/coaching.js';
+import type { CallStage, Topic } from '#shared/coaching.js';
 
 /**
  * What is being followed up, when the rep chases someone: a cold approach (a cold email, a

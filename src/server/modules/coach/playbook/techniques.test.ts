@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOPICS } from '../../../../shared/coaching.js';
+import { TOPICS } from '#shared/coaching.js';
 import { chunkKnowledge, readStarterPlaybook } from '../../knowledge/service.js';
 import { MOTIONS } from './motion.js';
 import { fill } from './replies.js';

@@ -1,4 +1,4 @@
-import type { Topic } from '../../../../shared/coaching.js';
+import type { Topic } from '#shared/coaching.js';
 import type { Motion } from './motion.js';
 
 /**

@@ -1,4 +1,4 @@
-import { STAGE_LABELS, TOPIC_STAGE } from '../../../../../shared/coaching.js';
+import { STAGE_LABELS, TOPIC_STAGE } from '#shared/coaching.js';
 import { chooseTechnique } from '../choose-technique.js';
 import { coach } from '../compose.js';
 import { reflection } from '../replies.js';

@@ -1,4 +1,4 @@
-import type { Coaching, Topic } from '../../../../../shared/coaching.js';
+import type { Coaching, Topic } from '#shared/coaching.js';
 import { lastCoaching, PICKER } from '../compose.js';
 import type { DialogueState } from '../dialogue-state.js';
 import { reflection } from '../replies.js';

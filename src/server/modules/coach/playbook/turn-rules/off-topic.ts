@@ -1,4 +1,4 @@
-import { TOPIC_LABELS } from '../../../../../shared/coaching.js';
+import { TOPIC_LABELS } from '#shared/coaching.js';
 import { NEXT_OPTIONS, plainCoaching, TOPIC_PICKER } from '../compose.js';
 import type { DialogueState } from '../dialogue-state.js';
 import { keyClause, toSecondPerson } from '../replies.js';

@@ -1,4 +1,4 @@
-import { TOPIC_STAGE, type Topic } from '../../../../../shared/coaching.js';
+import { TOPIC_STAGE, type Topic } from '#shared/coaching.js';
 import { chooseTechnique } from '../choose-technique.js';
 import { ask, coach, PICKER } from '../compose.js';
 import { diagnosisLine } from '../replies.js';

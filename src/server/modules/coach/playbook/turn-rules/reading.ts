@@ -1,4 +1,4 @@
-import { TOPIC_STAGE, type CallStage, type Stage, type Topic } from '../../../../../shared/coaching.js';
+import { TOPIC_STAGE, type CallStage, type Stage, type Topic } from '#shared/coaching.js';
 import type { CoachContext } from '../../engine.js';
 import { CONFIDENT_SCORE, diagnose, type Diagnosis } from '../diagnose.js';
 import type { DialogueState } from '../dialogue-state.js';

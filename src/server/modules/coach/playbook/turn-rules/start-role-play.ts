@@ -1,4 +1,4 @@
-import { TOPIC_STAGE } from '../../../../../shared/coaching.js';
+import { TOPIC_STAGE } from '#shared/coaching.js';
 import { chooseTechnique } from '../choose-technique.js';
 import { diagnose } from '../diagnose.js';
 import { startScene } from '../scene.js';

@@ -1,5 +1,5 @@
 import { DIFFERENT_PROBLEM, ROLE_PLAY } from '../../vocabulary.js';
-import { TOPIC_LABELS, type Topic } from '../../../../../shared/coaching.js';
+import { TOPIC_LABELS, type Topic } from '#shared/coaching.js';
 import { alreadyTried, chooseTechnique, fitting } from '../choose-technique.js';
 import { coach, plainCoaching } from '../compose.js';
 import { diagnose } from '../diagnose.js';

@@ -1,4 +1,4 @@
-import { TOPIC_STAGE, type CallStage, type Stage, type Topic } from '../../../../../shared/coaching.js';
+import { TOPIC_STAGE, type CallStage, type Stage, type Topic } from '#shared/coaching.js';
 import type { CoachContext } from '../../engine.js';
 import { lastState, type DialogueState, type Turn } from '../dialogue-state.js';
 import { withMessage, type Facts } from '../facts.js';
