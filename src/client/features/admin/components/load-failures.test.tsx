@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Escalation } from '#shared/schemas/escalations';
 import { feedbackListSchema } from '#shared/schemas/feedback';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { renderWithApp } from '../../../test/render';
+import { makeEscalation } from '../test/make-escalation';
 import { EscalationsTab } from './escalations-tab';
 import { FeedbackTab } from './feedback-tab';
 
@@ -13,22 +13,7 @@ const fetchMock = stubFetch();
 const FAILED = json({ message: 'Something went wrong on our side.' }, 500);
 const LOCKED = () => json({ message: 'The admin panel is locked. Unlock it to continue.', code: 'admin_locked' }, 403);
 
-const ESCALATION: Escalation = {
-  id: 9,
-  createdAt: '2026-01-15T12:00:00.000Z',
-  updatedAt: '2026-01-15T12:00:00.000Z',
-  status: 'pending',
-  priority: 'urgent',
-  user: { id: 4, username: 'rep_dana' },
-  sessionId: '8f1c3c5e-0000-4000-8000-000000000000',
-  escalationReason: 'The rep asked to talk to a person.',
-  userMessage: 'Can I talk to someone?',
-  aiAttempt: 'I asked the coaching team to read this conversation.',
-  adminResponse: null,
-  learningNote: null,
-  sessionMessageCount: 6,
-  respondedBy: null,
-};
+const ESCALATION = makeEscalation({ userMessage: 'Can I talk to someone?' });
 
 /** A failed first load says what failed and offers Try again, which asks again and shows what came. */
 describe('admin tabs: a failed load, then Try again', () => {
