@@ -59,4 +59,8 @@ describe('the load-failure block', () => {
   it('is written once: no page wires its own Try again to a query’s refetch (issue #26)', () => {
     expect(clientSourcesWhere((text) => /onClick=\{\(\) => void \w+\.refetch\(\)\}/.test(text))).toEqual([]);
   });
+
+  it('is the only "could not be loaded" line: no page writes its own alert or status for a failed load, without Try again', () => {
+    expect(clientSourcesWhere((text) => /role="(?:alert|status)"[^>]*>[^<]*could not be loaded/.test(text))).toEqual([]);
+  });
 });

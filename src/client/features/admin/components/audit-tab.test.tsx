@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { auditPageSchema, type AuditEntry } from '#shared/schemas/admin';
 import { json, stubFetch } from '../../../test/fetch-mock';
@@ -30,8 +30,22 @@ describe('the audit log', () => {
     });
     fetchMock.mockImplementation(async () => json(page));
     renderWithApp(<AuditTab />);
-    const rows = await screen.findAllByRole('listitem');
+    // The first page's loading line is a row too; the entries replace it.
+    await screen.findByText('ops_anna');
+    const rows = screen.getAllByRole('listitem');
     expect(rows.map((r) => r.children[1]?.textContent)).toEqual(['ops_anna', 'command line', 'deleted account']);
     expect(screen.getByText('cli (OS user root): rep_bo <bo@example.com> is now an admin')).toBeTruthy();
+  });
+
+  it('says when the log cannot be loaded, as a row of the list, and Try again loads it', async () => {
+    fetchMock.mockResolvedValueOnce(json({ message: 'Something went wrong on our side.' }, 500));
+    renderWithApp(<AuditTab />);
+    const failed = await screen.findByRole('alert');
+    expect(failed.textContent).toBe('The audit log could not be loaded.');
+    expect(failed.closest('li')?.parentElement).toBe(screen.getByTestId('audit-log'));
+    fetchMock.mockResolvedValueOnce(json(auditPageSchema.parse({ entries: [entry({ id: 4, actor: { id: 5, username: 'ops_anna' } })], nextBefore: null })));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('ops_anna')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

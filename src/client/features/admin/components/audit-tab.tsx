@@ -4,21 +4,18 @@ import { isCliAuditAction } from '#shared/schemas/admin';
 import { Card } from '../../../components/ui/card';
 import { useAuditPage } from '../api/get-audit-log';
 import { formatWhen } from '../lib/format-when';
+import { AdminQueryState } from './admin-query-state';
 
 /** One page of entries; the last page shown offers the next (older) one. */
 function AuditPageRows({ before, last, onOlder }: { before: number | null; last: boolean; onOlder: (before: number) => void }) {
   const page = useAuditPage(before);
-  if (page.isError) {
-    return (
-      <li role="alert" className="px-4 py-3 text-slate-700">
-        The audit log could not be loaded.
-      </li>
-    );
-  }
   if (!page.data) {
+    // A row of the list, so the list stays a list while a page loads or fails.
     return (
-      <li role="status" className="px-4 py-3 text-slate-600">
-        Loading the audit log…
+      <li className="px-4 py-3">
+        <AdminQueryState query={page} layout="compact" error="The audit log could not be loaded." loading="Loading the audit log…">
+          {() => null}
+        </AdminQueryState>
       </li>
     );
   }

@@ -6,6 +6,7 @@ import { CoachMarkdown } from '../../../lib/coach-markdown';
 import { errorMessage } from '../../../lib/form-errors';
 import { useEscalationConversation } from '../api/get-escalation-conversation';
 import { formatWhen } from '../lib/format-when';
+import { AdminQueryState } from './admin-query-state';
 
 const AUTHOR: Record<EscalationConversationMessage['role'], string> = { user: 'Rep', assistant: 'Coach', team: 'Coaching team' };
 
@@ -53,28 +54,31 @@ export function EscalationConversationView({ escalationId }: { escalationId: num
     if (box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [messages]);
 
-  if (conversation.isPending) return <p className="text-sm text-slate-600">Loading the conversation…</p>;
-  if (conversation.isError) {
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        The conversation could not be loaded: {errorMessage(conversation.error)}
-      </p>
-    );
-  }
-  const { data } = conversation;
-  if (data.messages.length === 0) return <p className="text-sm text-slate-600">This conversation is no longer stored.</p>;
   return (
-    <ol
-      ref={box}
-      // Scrollable, so it must be reachable from the keyboard.
-      tabIndex={0}
-      aria-label={`Conversation with ${data.user.username}, oldest first`}
-      data-testid="conversation-log"
-      className="max-h-[28rem] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-blue-600"
+    <AdminQueryState
+      query={conversation}
+      layout="compact"
+      error={`The conversation could not be loaded: ${errorMessage(conversation.error)}`}
+      loading="Loading the conversation…"
     >
-      {data.messages.map((m) => (
-        <ConversationMessage key={m.id} message={m} username={data.user.username} />
-      ))}
-    </ol>
+      {(data) =>
+        data.messages.length === 0 ? (
+          <p className="text-sm text-slate-600">This conversation is no longer stored.</p>
+        ) : (
+          <ol
+            ref={box}
+            // Scrollable, so it must be reachable from the keyboard.
+            tabIndex={0}
+            aria-label={`Conversation with ${data.user.username}, oldest first`}
+            data-testid="conversation-log"
+            className="max-h-[28rem] space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-blue-600"
+          >
+            {data.messages.map((m) => (
+              <ConversationMessage key={m.id} message={m} username={data.user.username} />
+            ))}
+          </ol>
+        )
+      }
+    </AdminQueryState>
   );
 }

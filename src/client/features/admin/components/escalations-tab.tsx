@@ -15,6 +15,7 @@ import { useCloseEscalation } from '../api/close-escalation';
 import { ESCALATIONS_REFRESH_MS, useEscalations } from '../api/get-escalations';
 import { useRespondToEscalation } from '../api/respond-to-escalation';
 import { formatWhen } from '../lib/format-when';
+import { AdminQueryState } from './admin-query-state';
 import { EscalationConversationView } from './escalation-conversation';
 
 const PRIORITY_TONE: Record<EscalationPriority, { className: string; label: string }> = {
@@ -181,13 +182,20 @@ export function EscalationsTab() {
         </div>
         <p className="text-xs text-slate-600">Refreshes every {ESCALATIONS_REFRESH_MS / 1000} seconds.</p>
       </div>
-      {escalations.isError && (
-        <p role="alert" className="text-slate-700">
-          The escalations could not be loaded: {errorMessage(escalations.error)}
-        </p>
-      )}
-      {escalations.data?.length === 0 && <p className="py-6 text-center text-slate-600">No {status === 'all' ? '' : `${status} `}escalations.</p>}
-      {escalations.data?.map((e) => <EscalationCard key={e.id} escalation={e} />)}
+      <AdminQueryState
+        query={escalations}
+        layout="panel"
+        error={`The escalations could not be loaded: ${errorMessage(escalations.error)}`}
+        loading="Loading the escalations…"
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <p className="py-6 text-center text-slate-600">No {status === 'all' ? '' : `${status} `}escalations.</p>
+          ) : (
+            list.map((e) => <EscalationCard key={e.id} escalation={e} />)
+          )
+        }
+      </AdminQueryState>
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { toast } from '../../../lib/toast-store';
 import { useFeedbackList } from '../api/get-feedback-list';
 import { useSetFeedbackStatus } from '../api/set-feedback-status';
 import { formatWhen } from '../lib/format-when';
+import { AdminQueryState } from './admin-query-state';
 
 const STATUS_LABEL: Record<FeedbackStatus, string> = { new: 'New', reviewed: 'Reviewed', planned: 'Planned', completed: 'Completed' };
 const ratingLabel = (rating: number) => FEEDBACK_RATINGS.find((r) => r.value === rating)?.label ?? '';
@@ -126,13 +127,11 @@ export function FeedbackTab() {
           onChange={(v) => filter('category', v)}
         />
       </div>
-      {list.isError && (
-        <p role="alert" className="text-slate-700">
-          The feedback could not be loaded.
-        </p>
-      )}
-      {list.data?.length === 0 && <p className="py-6 text-center text-slate-600">No feedback matches these filters.</p>}
-      {list.data?.map((f) => <FeedbackCard key={f.id} feedback={f} />)}
+      <AdminQueryState query={list} layout="panel" error="The feedback could not be loaded." loading="Loading the feedback…">
+        {(feedback) =>
+          feedback.length === 0 ? <p className="py-6 text-center text-slate-600">No feedback matches these filters.</p> : feedback.map((f) => <FeedbackCard key={f.id} feedback={f} />)
+        }
+      </AdminQueryState>
     </div>
   );
 }

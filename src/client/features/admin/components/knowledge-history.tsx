@@ -9,6 +9,7 @@ import { useKnowledgeVersion } from '../api/get-knowledge-version';
 import { useKnowledgeVersions } from '../api/get-knowledge-versions';
 import { useRestoreKnowledgeVersion } from '../api/restore-knowledge-version';
 import { formatCount, formatWhen } from '../lib/format-when';
+import { AdminQueryState } from './admin-query-state';
 import { ConfirmDialog } from './confirm-dialog';
 
 // jsdiff and the diff view load when an admin first opens a version's changes.
@@ -18,12 +19,14 @@ const author = (v: KnowledgeVersionSummary) => (v.createdBy ? v.createdBy.userna
 
 function VersionChanges({ id }: { id: number }) {
   const version = useKnowledgeVersion(id);
-  if (version.isError) return <p role="alert" className="text-sm text-red-700">{errorMessage(version.error)}</p>;
-  if (!version.data) return <p role="status" className="text-sm text-slate-600">Loading the changes…</p>;
   return (
-    <Suspense fallback={<p role="status" className="text-sm text-slate-600">Loading the changes…</p>}>
-      <KnowledgeDiff before={version.data.previous?.content ?? ''} after={version.data.content} />
-    </Suspense>
+    <AdminQueryState query={version} layout="compact" error={errorMessage(version.error)} loading="Loading the changes…">
+      {(v) => (
+        <Suspense fallback={<p role="status" className="text-sm text-slate-600">Loading the changes…</p>}>
+          <KnowledgeDiff before={v.previous?.content ?? ''} after={v.content} />
+        </Suspense>
+      )}
+    </AdminQueryState>
   );
 }
 
@@ -51,37 +54,38 @@ export function KnowledgeHistory() {
         <FileClock className="h-5 w-5 text-slate-600" aria-hidden />
         Version history
       </CardTitle>
-      {versions.isError && <p role="alert" className="text-sm text-red-700">The history could not be loaded.</p>}
-      {versions.data && (
-        <ol className="divide-y divide-slate-200" aria-label="Knowledge base versions">
-          {versions.data.versions.map((v, index) => (
-            <li key={v.id} className="space-y-2 py-3" data-testid={`knowledge-version-${v.id}`}>
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">
-                    #{v.id} · {v.note}
-                    {index === 0 && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Live</span>}
-                  </p>
-                  <p className="text-sm text-slate-600">
-                    {formatWhen(v.createdAt)} · by {author(v)} · {formatCount(v.length)} characters
-                  </p>
-                </div>
-                <div className="flex gap-2">
-                  <Button variant="secondary" size="md" aria-expanded={open === v.id} onClick={() => setOpen(open === v.id ? null : v.id)}>
-                    {open === v.id ? 'Hide changes' : 'View changes'}
-                  </Button>
-                  {index > 0 && (
-                    <Button variant="secondary" size="md" onClick={() => setRestoring(v)}>
-                      Restore
+      <AdminQueryState query={versions} layout="compact" error="The history could not be loaded." loading="Loading the history…">
+        {({ versions: list }) => (
+          <ol className="divide-y divide-slate-200" aria-label="Knowledge base versions">
+            {list.map((v, index) => (
+              <li key={v.id} className="space-y-2 py-3" data-testid={`knowledge-version-${v.id}`}>
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">
+                      #{v.id} · {v.note}
+                      {index === 0 && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Live</span>}
+                    </p>
+                    <p className="text-sm text-slate-600">
+                      {formatWhen(v.createdAt)} · by {author(v)} · {formatCount(v.length)} characters
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button variant="secondary" size="md" aria-expanded={open === v.id} onClick={() => setOpen(open === v.id ? null : v.id)}>
+                      {open === v.id ? 'Hide changes' : 'View changes'}
                     </Button>
-                  )}
+                    {index > 0 && (
+                      <Button variant="secondary" size="md" onClick={() => setRestoring(v)}>
+                        Restore
+                      </Button>
+                    )}
+                  </div>
                 </div>
-              </div>
-              {open === v.id && <VersionChanges id={v.id} />}
-            </li>
-          ))}
-        </ol>
-      )}
+                {open === v.id && <VersionChanges id={v.id} />}
+              </li>
+            ))}
+          </ol>
+        )}
+      </AdminQueryState>
       <ConfirmDialog
         open={restoring !== null}
         onOpenChange={(next) => !next && setRestoring(null)}

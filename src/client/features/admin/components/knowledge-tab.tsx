@@ -6,7 +6,6 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { QueryState } from '../../../components/ui/query-state';
 import { Textarea } from '../../../components/ui/textarea';
 import { CoachMarkdown } from '../../../lib/coach-markdown';
 import { errorMessage } from '../../../lib/form-errors';
@@ -18,6 +17,7 @@ import { useTestKnowledge } from '../api/test-knowledge';
 import { useUploadKnowledgeFile } from '../api/upload-knowledge-file';
 import { formatCount, formatWhen } from '../lib/format-when';
 import { readKnowledgeFile } from '../lib/read-knowledge-file';
+import { AdminQueryState } from './admin-query-state';
 import { ConfirmDialog } from './confirm-dialog';
 import { KnowledgeHistory } from './knowledge-history';
 
@@ -29,9 +29,9 @@ const TEST_TOAST_MS = 5000;
 export function KnowledgeTab() {
   const knowledge = useKnowledgeBase();
   return (
-    <QueryState query={knowledge} layout="panel" error="Failed to fetch knowledge base" loading="Loading the knowledge base…">
+    <AdminQueryState query={knowledge} layout="panel" error="Failed to fetch knowledge base" loading="Loading the knowledge base…">
       {(kb) => <KnowledgeEditor kb={kb} />}
-    </QueryState>
+    </AdminQueryState>
   );
 }
 

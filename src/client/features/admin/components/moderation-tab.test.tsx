@@ -199,9 +199,13 @@ describe('ModerationTab (against shared/schemas/moderation.ts)', () => {
     expect(requests.filter((r) => r.includes('/moderation/posts/'))).toEqual([]);
   });
 
-  it('says so when the queue cannot be loaded', async () => {
-    fetchMock.mockResolvedValue(json({ message: 'Something went wrong on our side.' }, 500));
+  it("says so when the queue cannot be loaded, with the server's words, and Try again loads it", async () => {
+    fetchMock.mockResolvedValueOnce(json({ message: 'Something went wrong on our side.' }, 500));
     renderTab();
-    expect((await screen.findByRole('alert')).textContent).toContain('could not be loaded');
+    expect((await screen.findByRole('alert')).textContent).toBe('The moderation queue could not be loaded: Something went wrong on our side.');
+    contractServer([post()]);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('moderation-post-41')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

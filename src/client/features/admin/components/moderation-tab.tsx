@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toast-store';
 import { useModerationQueue, type ModerationQueueStatus } from '../api/get-moderation-queue';
 import { useModerate, type ModeratedKind, type ModerationAction } from '../api/moderate';
 import { formatWhen } from '../lib/format-when';
+import { AdminQueryState } from './admin-query-state';
 import { ConfirmDialog } from './confirm-dialog';
 
 const DONE: Record<ModerationAction, { title: string; description: string }> = {
@@ -184,34 +185,40 @@ export function ModerationTab() {
           </Select>
         </Field>
       </div>
-      {queue.isError && (
-        <p role="alert" className="text-slate-700">
-          The moderation queue could not be loaded: {errorMessage(queue.error)}
-        </p>
-      )}
-      {queue.data && queue.data.posts.length === 0 && queue.data.replies.length === 0 && (
-        <p className="py-6 text-center text-slate-600">{status === 'open' ? 'No open reports. Nothing to moderate.' : 'Nothing has been reported.'}</p>
-      )}
-      {queue.data && queue.data.posts.length > 0 && (
-        <section className="space-y-4" aria-labelledby="moderation-posts-heading">
-          <h3 id="moderation-posts-heading" className="text-lg font-semibold text-slate-900">
-            Reported posts
-          </h3>
-          {queue.data.posts.map((post) => (
-            <PostCard key={post.id} post={post} />
-          ))}
-        </section>
-      )}
-      {queue.data && queue.data.replies.length > 0 && (
-        <section className="space-y-4" aria-labelledby="moderation-replies-heading">
-          <h3 id="moderation-replies-heading" className="text-lg font-semibold text-slate-900">
-            Reported replies
-          </h3>
-          {queue.data.replies.map((reply) => (
-            <ReplyCard key={reply.id} reply={reply} />
-          ))}
-        </section>
-      )}
+      <AdminQueryState
+        query={queue}
+        layout="panel"
+        error={`The moderation queue could not be loaded: ${errorMessage(queue.error)}`}
+        loading="Loading the moderation queue…"
+      >
+        {({ posts, replies }) => (
+          <>
+            {posts.length === 0 && replies.length === 0 && (
+              <p className="py-6 text-center text-slate-600">{status === 'open' ? 'No open reports. Nothing to moderate.' : 'Nothing has been reported.'}</p>
+            )}
+            {posts.length > 0 && (
+              <section className="space-y-4" aria-labelledby="moderation-posts-heading">
+                <h3 id="moderation-posts-heading" className="text-lg font-semibold text-slate-900">
+                  Reported posts
+                </h3>
+                {posts.map((post) => (
+                  <PostCard key={post.id} post={post} />
+                ))}
+              </section>
+            )}
+            {replies.length > 0 && (
+              <section className="space-y-4" aria-labelledby="moderation-replies-heading">
+                <h3 id="moderation-replies-heading" className="text-lg font-semibold text-slate-900">
+                  Reported replies
+                </h3>
+                {replies.map((reply) => (
+                  <ReplyCard key={reply.id} reply={reply} />
+                ))}
+              </section>
+            )}
+          </>
+        )}
+      </AdminQueryState>
     </div>
   );
 }

@@ -2,12 +2,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUnlockStatus } from '#shared/schemas/admin';
-import type { Escalation } from '#shared/schemas/escalations';
 import type { KnowledgeBase } from '#shared/schemas/knowledge';
 import type { User } from '#shared/schemas/user';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
 import { renderWithApp } from '../../../test/render';
+import { makeEscalation } from '../test/make-escalation';
 import { AdminPage } from './admin-page';
 
 const toast = vi.hoisted(() => vi.fn());
@@ -22,22 +22,7 @@ const KNOWLEDGE: KnowledgeBase = {
   knowledge: '## Price objections\n\nAcknowledge, clarify, answer, confirm.',
   version: { id: 3, createdAt: '2026-01-15T12:00:00.000Z', note: 'Replaced', length: 55, createdBy: { id: 1, username: 'boss' } },
 };
-const ESCALATION: Escalation = {
-  id: 9,
-  createdAt: '2026-01-15T12:00:00.000Z',
-  updatedAt: '2026-01-15T12:00:00.000Z',
-  status: 'pending',
-  priority: 'urgent',
-  user: { id: 4, username: 'rep_dana' },
-  sessionId: '8f1c3c5e-0000-4000-8000-000000000000',
-  escalationReason: 'The rep asked to talk to a person.',
-  userMessage: '<img src=x onerror=alert(1)> can I talk to someone?',
-  aiAttempt: 'I asked the coaching team to read this conversation.',
-  adminResponse: null,
-  learningNote: null,
-  sessionMessageCount: 6,
-  respondedBy: null,
-};
+const ESCALATION = makeEscalation();
 
 type Routes = Record<string, (init?: RequestInit) => Response>;
 /** Answers each `METHOD url` from `routes`; anything else fails the test loudly. */

@@ -102,13 +102,9 @@ export function CommunityPage() {
           <h2 id="categories-heading" className="text-lg font-semibold text-slate-900">
             Categories
           </h2>
-          {overview.data ? (
-            <CategoryGrid categories={overview.data.categories} selected={category} onSelect={setCategory} />
-          ) : (
-            <p role="status" className="text-sm text-slate-500">
-              {overview.isError ? 'The categories could not be loaded.' : 'Loading…'}
-            </p>
-          )}
+          <QueryState query={overview} layout="compact" error="The categories could not be loaded.">
+            {({ categories }) => <CategoryGrid categories={categories} selected={category} onSelect={setCategory} />}
+          </QueryState>
         </section>
 
         <section className="space-y-3" aria-labelledby="discussions-heading">

@@ -108,6 +108,18 @@ describe('CommunityPage', () => {
     expect(screen.queryByRole('heading', { name: 'The Community is a Pro feature' })).toBeNull();
   });
 
+  it('says when the categories cannot be loaded, and Try again loads them', async () => {
+    serve([summary()]);
+    const served = fetchMock.getMockImplementation();
+    fetchMock.mockImplementationOnce(async (input, init) => (String(input).startsWith('/api/community/overview') ? json({ message: 'Something went wrong on our side.' }, 500) : served!(input, init)));
+    renderAt('/community', pro());
+    expect((await screen.findByRole('alert')).textContent).toBe('The categories could not be loaded.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('category-count-prospecting')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(urls().filter((u) => u.startsWith('/api/community/overview'))).toHaveLength(2);
+  });
+
   it('lists the discussions with their counts, and shows what members typed as text', async () => {
     serve([summary(), summary({ id: 2, title: XSS, excerpt: `${XSS}\n\n\nsecond`, pinned: true, mine: true, score: 0 })]);
     renderAt('/community', pro());
@@ -237,6 +249,22 @@ describe('PostPage', () => {
     const item = await screen.findByTestId('reply');
     expect(within(item).getByText('Hidden by a moderator')).toBeTruthy();
     expect(within(item).queryByRole('button', { name: /Report/ })).toBeNull();
+  });
+
+  it('says when the replies cannot be loaded, under the post, and Try again loads them', async () => {
+    let failReplies = true;
+    fetchMock.mockImplementation(async (input) => {
+      if (!String(input).includes('/replies')) return json(detail);
+      if (failReplies) return json({ message: 'Something went wrong on our side.' }, 500);
+      return json(replies);
+    });
+    renderAt('/community/post/1', pro());
+    expect((await screen.findByRole('alert')).textContent).toBe('The replies could not be loaded.');
+    expect(screen.getByTestId('post-content')).toBeTruthy();
+    failReplies = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Ask what they compare it with.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says a post that does not exist was not found', async () => {

@@ -72,7 +72,6 @@ function PostView({ p, isAdmin, replies }: { p: PostDetail; isAdmin: boolean; re
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const initial: PostInput = { title: p.title, content: p.content, category: p.category };
-  const allReplies = replies.data?.pages.flatMap((page) => page.replies) ?? [];
   // A moderator hid it, and the reader is its author (the server shows it to no other member).
   const hiddenFromOthers = p.hidden && p.mine && !isAdmin;
   return (
@@ -169,14 +168,20 @@ function PostView({ p, isAdmin, replies }: { p: PostDetail; isAdmin: boolean; re
         <h3 id="replies-heading" className="text-lg font-semibold text-slate-900" data-testid="replies-heading">
           {p.replyCount === 0 ? 'No replies yet' : `${p.replyCount} ${p.replyCount === 1 ? 'Reply' : 'Replies'}`}
         </h3>
-        {replies.isError && <p role="alert">The replies could not be loaded.</p>}
-        {allReplies.length > 0 && (
-          <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white px-4">
-            {allReplies.map((r) => (
-              <ReplyItem key={r.id} reply={r} readOnly={hiddenFromOthers} />
-            ))}
-          </ol>
-        )}
+        <QueryState query={replies} layout="compact" error="The replies could not be loaded." loading="Loading the replies…">
+          {({ pages }) => {
+            const all = pages.flatMap((page) => page.replies);
+            return (
+              all.length > 0 && (
+                <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white px-4">
+                  {all.map((r) => (
+                    <ReplyItem key={r.id} reply={r} readOnly={hiddenFromOthers} />
+                  ))}
+                </ol>
+              )
+            );
+          }}
+        </QueryState>
         {replies.hasNextPage && (
           <Button variant="secondary" className="w-full" disabled={replies.isFetchingNextPage} onClick={() => void replies.fetchNextPage()}>
             {replies.isFetchingNextPage ? 'Loading…' : 'Load more replies'}
