@@ -9,6 +9,7 @@ import { validProfile } from '../../test/profile.js';
 import { CoachUnavailableError, type CoachEngine } from '../coach/service.js';
 import { FREE_CONVERSATION_MESSAGE_CAP } from '../billing/service.js';
 import { TURN_HISTORY_WINDOW } from './service.js';
+import { readStarterPlaybook, saveKnowledge } from '../knowledge/service.js';
 import { parseSse } from '../../test/sse.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -660,5 +661,59 @@ describe('a stream open when the server shuts down', () => {
     const events = parseSse((await streaming).body);
     expect(events.map((e) => e.event)).toEqual(['user', 'delta', 'error']);
     expect(events.at(-1)?.data).toEqual({ message: 'The server is restarting. Please send your message again in a moment.' });
+  });
+});
+
+describe("the coach's citation search (issue #26: cached per live knowledge version)", () => {
+  let own: TestApp; // its own database: this publishes knowledge
+  beforeAll(async () => {
+    own = await buildTestApp();
+  });
+  afterAll(async () => own.close());
+
+  /** The knowledge searches run while `run` runs, apart from the turn's own read. */
+  const searches = async (t: TestApp, run: () => Promise<unknown>) => {
+    const names: string[] = [];
+    const client = t.db.$client;
+    const query = client.query.bind(client);
+    const spy = vi.spyOn(client, 'query').mockImplementation(((config: unknown, values?: unknown) => {
+      const name = typeof config === 'object' && config !== null ? (config as { name?: string }).name : undefined;
+      if (name?.startsWith('knowledge_search')) names.push(name);
+      return query(config as never, values as never) as unknown;
+    }) as typeof client.query);
+    try {
+      await run();
+    } finally {
+      spy.mockRestore();
+    }
+    return names.length;
+  };
+  // Diagnosed first, then coached: the reply cites the permission-based opener, a section the
+  // turn's own passages (found from the rep's words about a vendor) do not hold.
+  const TURNS = ['Cold calls are killing me. People hang up within the first ten seconds.', 'They keep telling me they already have a vendor they are happy with.'];
+
+  it('searches once for a section another conversation already cited, and again after a publish', async () => {
+    const u = await makeUser(own.app);
+    const replies: string[] = [];
+    const converse = async () => {
+      const sessionId = await newSession(own, u);
+      for (const message of TURNS) {
+        const res = await send(own, u, sessionId, message);
+        expect(res.statusCode).toBe(200);
+        replies.push(res.json<{ messages: { content: string }[] }>().messages[1]?.content ?? '');
+      }
+    };
+    expect(await searches(own, converse)).toBe(1);
+    expect(replies[1]).toContain('From our playbook, "Cold call opener: the permission-based opener":** When: at the start of a cold call');
+    // The same section in another conversation: the cached answer, the same replies.
+    expect(await searches(own, converse)).toBe(0);
+    expect(replies.slice(2)).toEqual(replies.slice(0, 2));
+    // A publish (by any instance: the turn reads the live version) is searched again.
+    const starter = readStarterPlaybook();
+    const edited = starter.replace("When: at the start of a cold call, to lower the prospect's guard", 'When: as a newly published cold call opens');
+    expect(edited).not.toBe(starter);
+    await saveKnowledge(own.db, edited, 'edit', null);
+    expect(await searches(own, converse)).toBe(1);
+    expect(replies[5]).toContain('When: as a newly published cold call opens');
   });
 });

@@ -24,9 +24,9 @@ import {
   windowExpired,
   windowMs,
 } from '../billing/service.js';
-import type { CoachContext, CoachReply, HistoryMessage } from '../coach/service.js';
+import type { CoachContext, CoachReply, HistoryMessage, KnowledgePassage } from '../coach/service.js';
 import { awaitsTeam } from '../escalations/service.js';
-import { passagesSql, searchKnowledge, searchQueryText, toPassages } from '../knowledge/service.js';
+import { LIVE_VERSION_SQL, passagesSql, searchKnowledge, searchQueryText, toPassages } from '../knowledge/service.js';
 import { toReplyOutcome } from '../progress/service.js';
 
 const TITLE_MAX = 80;
@@ -115,6 +115,8 @@ interface TurnReadRow {
     createdAt: string;
   }[];
   passages: { title: string; content: string; rank: number }[];
+  /** The live knowledge version the passages came from: the key of the engine's cached searches. */
+  knowledge_version: number | null;
   rate_hits: number;
   rate_window_start: Date;
 }
@@ -172,7 +174,7 @@ const TURN_READ_SQL = `
         union all select state.id
       )
     ), '[]'::json) as messages,
-    ${passagesSql('search q', '$5')} as passages,
+    ${passagesSql('search q', '$5')} as passages, ${LIVE_VERSION_SQL} as knowledge_version,
     counted.hits as rate_hits, counted.window_start as rate_window_start
   from counted left join chat on true`;
 
@@ -218,7 +220,7 @@ async function readTurn(deps: TurnDeps, userId: number, sessionId: string, messa
     updatedAt: row.updated_at,
   };
   const history: MessageRow[] = row.messages.map((m) => ({ ...m, chatSessionId: chatId, createdAt: new Date(m.createdAt) }));
-  return { chat, history, knowledge: toPassages(row.passages) };
+  return { chat, history, knowledge: toPassages(row.passages), knowledgeVersion: row.knowledge_version };
 }
 
 
@@ -287,6 +289,8 @@ export interface TurnDeps {
   messageLimit: Limit;
   /** The coach engine's search words for a message (CoachEngine.searchHints). */
   searchHints?: (message: string) => string[];
+  /** The engine's own searches (its citation's section), cached per live knowledge version (knowledge/service.ts). */
+  search?: (liveVersion: number | null, text: string, limit: number) => Promise<KnowledgePassage[]>;
 }
 
 export interface StartedTurn {
@@ -337,6 +341,7 @@ export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string
   const history = retried ? retried.before : own.history;
   const text = retried ? retried.stored.content : message;
   const free = !retried && (await reserveChat(db, user, chat.id, plans, now));
+  const cached = deps.search;
 
   const context: CoachContext = {
     profile: {
@@ -355,7 +360,7 @@ export async function startTurn(deps: TurnDeps, user: UserRow, sessionId: string
     ),
     message: text,
     knowledge,
-    search: (q, limit) => searchKnowledge(db, q, [], limit),
+    search: cached ? (q, limit) => cached(own.knowledgeVersion, q, limit) : (q, limit) => searchKnowledge(db, q, [], limit),
   };
   return {
     chat,

@@ -6,6 +6,7 @@ import type { UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { COACH_UNAVAILABLE_MESSAGE, CoachUnavailableError } from '../coach/service.js';
 import { abandonTurn, finishTurn, startTurn, storeUserMessage, toChatMessage, turnAnswer, type StartedTurn, type TurnDeps } from './service.js';
+import { cachedKnowledgeSearch } from '../knowledge/service.js';
 import { TurnsInFlight } from './turns-in-flight.js';
 
 const RESTARTING = 'The server is restarting. Please send your message again in a moment.';
@@ -57,6 +58,7 @@ export function chatTurns(deps: AppDeps) {
     plans: deps.plans,
     now: deps.now,
     messageLimit: { max: deps.env.CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 },
+    search: cachedKnowledgeSearch(deps.db),
     ...(deps.coach.searchHints ? { searchHints: deps.coach.searchHints.bind(deps.coach) } : {}),
   };
   // Streams in progress, so shutdown can end each one with an error event instead of waiting for it.

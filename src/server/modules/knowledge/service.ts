@@ -157,16 +157,19 @@ export function searchQueryText(text: string, boost: string[] = []): string {
   return searchTerms(`${text} ${boost.join(' ')}`).join(' | ');
 }
 
+/** The live knowledge version's id, as SQL: the newest version (publishing adds one). */
+export const LIVE_VERSION_SQL = '(select max(id) from knowledge_versions)';
+
 /**
  * SQL for a JSON array of the live knowledge's passages best matching a tsquery, ranked by
  * PostgreSQL full-text search: `[{ title, content, rank }]`. `querySource` is an SQL from-item
  * named `q` with a `query` column. Shared by the search below and the chat turn's single read.
  */
-export function passagesSql(querySource: string, limit: string): string {
+export function passagesSql(querySource: string, limit: string, version = LIVE_VERSION_SQL): string {
   return `(select coalesce(json_agg(p), '[]'::json) from (
       select k.title, k.content, ts_rank(k.search_vector, q.query) as rank
       from knowledge_chunks k, ${querySource}
-      where k.version_id = (select max(id) from knowledge_versions) and k.search_vector @@ q.query
+      where k.version_id = ${version} and k.search_vector @@ q.query
       order by rank desc, k.position
       limit ${limit}
     ) p)`;
@@ -201,4 +204,45 @@ export async function searchKnowledge(db: Db, text: string, boost: string[] = []
     values: [terms, limit],
   });
   return toPassages(result.rows[0]?.passages ?? []);
+}
+
+/**
+ * A search of the live knowledge, cached in process per (knowledge version, text, limit): the
+ * built-in coach searches for its technique's playbook section to cite it (issue #26), a few
+ * dozen fixed texts, so most messages repeated a search whose answer only a publish changes.
+ * The caller passes the live version id it read in its own statement (the chat turn's read), so
+ * another instance's publish is seen on the next turn, with no invalidation between processes.
+ * A miss searches that version itself, so what is cached under a version is that version's answer
+ * (a version published meanwhile finds nothing under the old id, and the next turn reads the new one).
+ * One per app, not per module: each database (each test's) has its own version ids.
+ */
+export function cachedKnowledgeSearch(db: Db, maxEntries = 1000) {
+  let cachedVersion: number | null = null;
+  const cache = new Map<string, readonly KnowledgePassage[]>();
+  return async (liveVersion: number | null, text: string, limit: number): Promise<KnowledgePassage[]> => {
+    if (liveVersion !== cachedVersion) {
+      cache.clear();
+      cachedVersion = liveVersion;
+    }
+    const key = `${limit}:${text}`;
+    const hit = cache.get(key);
+    if (hit) return hit.map((p) => ({ ...p }));
+    const terms = searchQueryText(text);
+    const found =
+      terms && liveVersion !== null
+        ? toPassages(
+            (
+              await db.$client.query<{ passages: { title: string; content: string; rank: number }[] }>({
+                name: 'knowledge_search_version',
+                text: `select ${passagesSql(tsquerySource('$1'), '$2', '$3::int')} as passages`,
+                values: [terms, limit, liveVersion],
+              })
+            ).rows[0]?.passages ?? [],
+          )
+        : [];
+    // Bounded for an engine that searches the rep's own words: the cache starts over when full.
+    if (cache.size >= maxEntries) cache.clear();
+    cache.set(key, found);
+    return found.map((p) => ({ ...p }));
+  };
 }
