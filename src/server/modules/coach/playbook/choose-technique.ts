@@ -121,16 +121,20 @@ export function chooseTechnique(topic: Topic, words: string, state: DialogueStat
     const matched = wider.filter((t) => t.fits?.test(s));
     // A fit whose method was taught already yields to one that teaches something new.
     const fits = matched.some((t) => !repeats(t)) ? matched.filter((t) => !repeats(t)) : matched;
+    // Each technique's fit to these words, matched once: the comparisons below ask several times.
+    const phraseOf = new Map<Technique, number>();
+    const phrase = (t: Technique) => phraseOf.get(t) ?? phraseOf.set(t, longestFit(t, s)).get(t) ?? 0;
     // A phrase made for another topic beats words that only brush this one.
-    const phraseHere = Math.max(0, ...fits.map((t) => longestFit(t, s)));
-    const phrases = phraseHere < CLEAR_FIT ? outsiders().filter((t) => longestFit(t, s) >= CLEAR_FIT) : [];
-    const longest = Math.max(0, ...phrases.map((t) => longestFit(t, s)));
-    const across = phrases.find((t) => longestFit(t, s) === longest && forMotion(t)) ?? phrases.find((t) => longestFit(t, s) === longest);
+    const phraseHere = Math.max(0, ...fits.map(phrase));
+    const phrases = phraseHere < CLEAR_FIT ? outsiders().filter((t) => phrase(t) >= CLEAR_FIT) : [];
+    const longest = Math.max(0, ...phrases.map(phrase));
+    const across = phrases.find((t) => phrase(t) === longest && forMotion(t)) ?? phrases.find((t) => phrase(t) === longest);
     if (across) return across;
     // Of the techniques the words fit, the one they describe most of: "$40 cheaper at the honda
     // place" is a competitor's quote (cheaper, quoted less) more than a price complaint (cheaper).
-    const best = Math.max(0, ...fits.map((t) => fitLength(t, s)));
-    const closest = fits.filter((t) => fitLength(t, s) === best);
+    const covered = new Map(fits.map((t) => [t, fitLength(t, s)]));
+    const best = Math.max(0, ...covered.values());
+    const closest = fits.filter((t) => covered.get(t) === best);
     const fit = closest.find(forMotion) ?? fits.find(forMotion) ?? closest[0];
     if (fit) return fit;
   }

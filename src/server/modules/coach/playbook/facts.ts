@@ -1,5 +1,5 @@
 import { MOTIONS, motionsIn, specificity, type Motion } from './motion.js';
-import { normalize } from './text.js';
+import { normalize, perText } from './text.js';
 
 /**
  * What the rep has told the coach so far, gathered turn by turn and kept in the dialogue state:
@@ -225,10 +225,30 @@ function nameIn(message: string): string | undefined {
 
 const TRIED = /\b(?:i (?:already|always) |i(?:'ve| have) (?:already )?(?:tried|done)|tried that|already tried|tried(?= (?:the|that|this|your) ))\s*([^.!?\n]{4,140})/i;
 
+/**
+ * What one message tells on its own, read once per message text (withMessage adds it to the facts
+ * so far): a turn that runs again for its citation reads the same message.
+ */
+const factsIn = perText((message: string) => {
+  const quoted = quotesIn(message);
+  return {
+    ...motionsIn(message),
+    numbers: (message.match(NUMBER) ?? []).map((n) => n.trim()),
+    tried: TRIED.exec(message)?.[1]?.trim(),
+    quotes: quoted.map((q) => q.text),
+    speakers: quoted.map((q) => speakerOf(q.before)),
+    decider: deciderIn(normalize(message)),
+    occasion: occasionIn(message),
+    competitor: competitorIn(message),
+    amount: amountIn(message),
+    name: nameIn(message),
+  };
+});
+
 /** The facts after one more rep message. */
 export function withMessage(facts: Facts, message: string): Facts {
-  const s = normalize(message);
-  const { named, denied } = motionsIn(message);
+  const read = factsIn(message);
+  const { named, denied } = read;
   const notMotions = [...new Set([...facts.notMotions.filter((m) => !named.includes(m)), ...denied])];
   // Several motions in one message: the most specific one (motionsIn orders them). A passing
   // "the call" does not turn an enterprise deal into cold calling: a known motion gives way only
@@ -236,20 +256,19 @@ export function withMessage(facts: Facts, message: string): Facts {
   const kept = facts.motion && !notMotions.includes(facts.motion) ? facts.motion : undefined;
   const newest = named.find((m) => !notMotions.includes(m));
   const motion = newest && (!kept || specificity(newest) <= specificity(kept)) ? newest : kept;
-  const numbers = [...new Set([...facts.numbers, ...(message.match(NUMBER) ?? []).map((n) => n.trim())])].slice(-8);
-  const tried = TRIED.exec(message)?.[1]?.trim();
-  const quoted = quotesIn(message);
+  const numbers = [...new Set([...facts.numbers, ...read.numbers])].slice(-8);
+  const tried = read.tried;
   return {
     motion,
     notMotions,
-    decider: deciderIn(s) ?? facts.decider,
-    quotes: [...facts.quotes, ...quoted.map((q) => q.text)].slice(-6),
-    speakers: [...facts.speakers, ...quoted.map((q) => speakerOf(q.before))].slice(-6),
+    decider: read.decider ?? facts.decider,
+    quotes: [...facts.quotes, ...read.quotes].slice(-6),
+    speakers: [...facts.speakers, ...read.speakers].slice(-6),
     numbers,
     tried: tried ? [...facts.tried, tried].slice(-4) : facts.tried,
-    occasion: occasionIn(message) ?? facts.occasion,
-    competitor: competitorIn(message) ?? facts.competitor,
-    amount: amountIn(message) ?? facts.amount,
-    name: nameIn(message) ?? facts.name,
+    occasion: read.occasion ?? facts.occasion,
+    competitor: read.competitor ?? facts.competitor,
+    amount: read.amount ?? facts.amount,
+    name: read.name ?? facts.name,
   };
 }

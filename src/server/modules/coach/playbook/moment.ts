@@ -1,5 +1,5 @@
 import type { CallStage } from '#shared/coaching.js';
-import { normalize } from './text.js';
+import { normalize, perText } from './text.js';
 
 /**
  * Where in the call the rep's trouble sits, read from the moments their message names rather
@@ -71,7 +71,9 @@ const DURING = / (?:during|while|halfway|half way|in the middle of|mid (?:demo|p
  * then 'we'll wait for the sale'") ends at the close, where the buyer is asked to decide, when the
  * line puts off or turns down the decision and the rep does not place it during the middle.
  */
-export function momentOf(message: string): CallStage | undefined {
+export const momentOf = perText(momentIn);
+
+function momentIn(message: string): CallStage | undefined {
   const named = lastMomentIn(message);
   const line = lastBuyerLine(message);
   if (!line) return named;

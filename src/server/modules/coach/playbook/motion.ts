@@ -1,4 +1,4 @@
-import { normalize } from './text.js';
+import { normalize, perText } from './text.js';
 
 /**
  * The sales motion: how the rep meets buyers. Advice that fits one motion is wrong for another
@@ -58,7 +58,9 @@ const SPECIFIC_FIRST: Motion[] = ['enterprise', 'in_home', 'door_to_door', 'inbo
 export const specificity = (m: Motion) => SPECIFIC_FIRST.indexOf(m);
 
 /** The motions a message names, most specific first, with negated ones ("these aren't cold calls") left out. */
-export function motionsIn(message: string): { named: Motion[]; denied: Motion[] } {
+export const motionsIn = perText(namedMotions);
+
+function namedMotions(message: string): { readonly named: readonly Motion[]; readonly denied: readonly Motion[] } {
   const s = normalize(message);
   const named: Motion[] = [];
   const denied: Motion[] = [];

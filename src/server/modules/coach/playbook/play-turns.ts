@@ -201,7 +201,7 @@ const HOLD = /\b(?:hold|wait|stick|keep|stand|no)\b/i;
  * "Do I offer the 10 or hold?" at a price, discount or fee moment: a trainer's answer is the same
  * in every way of selling, and the written approaches say why (a concession is traded, never given).
  */
-function concedeOrHold(split: [string, string] | undefined, moment: PlayMoment): string | undefined {
+function concedeOrHold(split: readonly [string, string] | undefined, moment: PlayMoment): string | undefined {
   if (!split || !['price', 'discount', 'fee'].includes(moment)) return undefined;
   const [a, b] = split;
   const gives = CONCEDE.test(a) ? a : CONCEDE.test(b) ? b : undefined;

@@ -1,7 +1,7 @@
 import type { CallStage, Coaching, Topic } from '#shared/coaching.js';
 import { cellFor, wayLabel } from './plays/index.js';
 import type { Approach, Cell, PlayMoment, Way } from './plays/schema.js';
-import { normalize } from './text.js';
+import { normalize, perText } from './text.js';
 
 /**
  * Coaching from the written ways of selling (issue #23): what a trainer wrote for this way and this
@@ -61,7 +61,9 @@ function callScore(keywords: readonly string[], s: string, amounts: boolean): nu
 const AMOUNT = /^\$?\d[\d,.]*\s*(?:k|%|a month|per month|months?|years?)?$/i;
 
 /** An either/or question ("7k or 10k?", "text or call?"): the two sides, as the rep wrote them. */
-export function eitherOr(message: string): [string, string] | undefined {
+export const eitherOr = perText(eitherOrIn);
+
+function eitherOrIn(message: string): readonly [string, string] | undefined {
   // The question is the last sentence that ends in "?"; its two sides sit either side of " or ".
   // A typed question often has no "?" at the end ("do i quote her 5k or 8k").
   const text = `${message.trim()}${/[.!?]$/.test(message.trim()) ? '' : '?'}`;

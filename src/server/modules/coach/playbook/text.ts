@@ -33,6 +33,23 @@ export function normalize(text: string): string {
   return out;
 }
 
+/**
+ * `read`, with its answers for the last `max` texts kept: for readings that depend on the text
+ * alone. A turn reads the same message in several places, and a turn whose technique's section
+ * was not among its passages runs once more with the citation (playbook-engine.ts), reading the
+ * same message and profile again. Callers must not mutate what they get.
+ */
+export function perText<R>(read: (text: string) => R, max = 64): (text: string) => R {
+  const known = new Map<string, R>();
+  return (text) => {
+    if (known.has(text)) return known.get(text) as R;
+    const out = read(text);
+    if (known.size >= max) known.delete(known.keys().next().value as string);
+    known.set(text, out);
+    return out;
+  };
+}
+
 function normalizeUncached(text: string): string {
   let s = text.toLowerCase().replace(/[\u2018\u2019\u02bc`]/g, "'").replace(/[\u201c\u201d]/g, '"');
   for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);

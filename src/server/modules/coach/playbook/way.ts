@@ -1,7 +1,7 @@
 import type { RepProfile } from '../engine.js';
 import type { Motion } from './motion.js';
 import type { Way } from './plays/schema.js';
-import { normalize } from './text.js';
+import { normalize, perText } from './text.js';
 
 /**
  * The way the rep sells (issue #23): which of the written ways of selling their words and profile
@@ -47,18 +47,22 @@ const OUTRIGHT: Array<[Way, RegExp]> = [
   ['listing', / (?:listing agent|listing appointment) /],
 ];
 
-function scores(text: string): Map<Way, number> {
+// Compiled once with the global flag match needs to count: this runs on every chat message.
+const GLOBAL_SIGNS = SIGNS.map(([way, re]) => [way, new RegExp(re.source, 'g')] as const);
+
+/** How many signs of each way a text has (kept per text: callers only read the map). */
+const scores = perText((text: string): ReadonlyMap<Way, number> => {
   const s = normalize(text);
   const out = new Map<Way, number>();
-  for (const [way, re] of SIGNS) {
-    const n = s.match(new RegExp(re.source, 'g'))?.length ?? 0;
+  for (const [way, re] of GLOBAL_SIGNS) {
+    const n = s.match(re)?.length ?? 0;
     if (n) out.set(way, n);
   }
   for (const [way, re] of OUTRIGHT) if (re.test(s)) out.set(way, (out.get(way) ?? 0) + 2);
   return out;
-}
+});
 
-function best(found: Map<Way, number>): Way | undefined {
+function best(found: ReadonlyMap<Way, number>): Way | undefined {
   let top: Way | undefined;
   for (const way of ORDER) {
     const n = found.get(way) ?? 0;
