@@ -19,3 +19,4 @@ cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true }
 // Data files the bundled modules read beside themselves (new URL('./…', import.meta.url)).
 cpSync('src/server/modules/knowledge/starter-playbook.md', 'dist/server/starter-playbook.md');
 cpSync('src/server/modules/coach/playbook/training-corpus.json', 'dist/server/training-corpus.json');
+cpSync('content/practice/lessons', 'dist/server/lessons', { recursive: true });

@@ -21,6 +21,8 @@ export interface AppInputs {
   coach?: CoachEngine;
   /** The payment provider; by default the one the Stripe keys select (billing/select-provider.ts). Tests pass their own. */
   billingProvider?: PaymentProviderApi;
+  /** The training lessons' folder (modules/training/lessons.ts); by default the one shipped with the app. Tests pass a malformed one. */
+  lessonsDir?: string;
   /** The app's logger (logger.ts), shared by Fastify and the coach engine; by default one at LOG_LEVEL on standard output. */
   logger?: AppLogger;
 }

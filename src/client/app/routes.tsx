@@ -57,6 +57,8 @@ const ProPromoCheckoutPage = lazyPage(() => loadCheckout().then((m) => m.ProProm
 const ProgressPage = lazyPage(() => import('../features/progress/pages/progress-page').then((m) => m.ProgressPage));
 const ReferralPage = lazyPage(() => import('../features/referrals/pages/referral-page').then((m) => m.ReferralPage));
 const TrainingPage = lazyPage(() => import('../features/training/pages/training-page').then((m) => m.TrainingPage));
+// A lesson is a chunk of its own (issue #27): the list does not carry the check and the Markdown renderer.
+const LessonPage = lazyPage(() => import('../features/training/pages/lesson-page').then((m) => m.LessonPage));
 const TutorialPage = lazyPage(() => import('../features/tutorial/pages/tutorial-page').then((m) => m.TutorialPage));
 
 export type TabIconName = 'chat' | 'training' | 'community' | 'referrals' | 'account';
@@ -158,6 +160,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/tutorial', title: 'Tutorial', back: '/home', tab: null, chrome: 'header', page: TutorialPage, auth: 'signed-in' },
   { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: 'chat' }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChatData, auth: 'signed-in' },
   { path: '/training', title: 'Sales Training', back: '/home', tab: { label: 'Training', icon: 'training' }, chrome: 'header-and-tabs', page: TrainingPage, auth: 'signed-in' },
+  { path: '/training/:partId', title: 'Lesson', back: '/training', tab: null, chrome: 'header-and-tabs', page: LessonPage, auth: 'signed-in' },
   { path: '/community', title: 'Community', back: '/home', tab: { label: 'Community', icon: 'community' }, chrome: 'header-and-tabs', page: CommunityPage, auth: 'signed-in' },
   { path: '/community/post/:id', title: 'Discussion', back: '/community', tab: null, chrome: 'header-and-tabs', page: CommunityPostPage, auth: 'signed-in' },
   { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: 'referrals' }, chrome: 'header-and-tabs', page: ReferralPage, auth: 'signed-in' },

@@ -207,7 +207,8 @@ export const ACCESS: Record<string, Declaration> = {
 
   'GET /api/training': { access: PRO },
   'PUT /api/training/:partId/saved': { access: PRO, request: () => ({ params: { partId: 'discovery' }, body: { saved: true } }) },
-  'PUT /api/training/:partId/watched': { access: PRO, request: () => ({ params: { partId: 'objections' }, body: { watched: true } }) },
+  'GET /api/training/:partId': { access: PRO, request: () => ({ params: { partId: 'closing' } }) },
+  'POST /api/training/:partId/check': { access: PRO, request: () => ({ params: { partId: 'objections' }, body: { answers: ['A', 'B', 'C'] } }) },
   'GET /api/progress': { access: PRO },
   // Logging an outcome is open to every rep (progress/routes.ts), on their own coaching replies only.
   'PUT /api/outcomes/:messageId': { access: OWNER, request: (f) => ({ params: { messageId: f.coachingReplyId }, body: { result: 'won', note: 'Booked the follow-up.' } }) },

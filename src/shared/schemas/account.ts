@@ -139,12 +139,13 @@ export const accountExportSchema = z.object({
   ),
   /** What the user did as an admin, from the audit log (empty for everyone else). */
   adminActions: z.array(auditEntrySchema.pick({ createdAt: true, action: true, targetType: true, targetId: true, summary: true })),
-  /** The training parts the user saved for later or marked watched (product §9). */
+  /** The training parts the user saved for later, completed, or (before issue #27) marked watched (product §9). */
   training: z.array(
     z.object({
       partId: z.string(),
       savedAt: z.string().nullable(),
       watchedAt: z.string().nullable(),
+      completedAt: z.string().nullable(),
       createdAt: z.string(),
       updatedAt: z.string(),
     }),

@@ -6,27 +6,74 @@ export const TRAINING_PART_IDS = ['discovery', 'objections', 'closing', 'pipelin
 export const trainingPartIdSchema = z.enum(TRAINING_PART_IDS);
 export type TrainingPartId = z.infer<typeof trainingPartIdSchema>;
 
-/** One part as the page shows it, with the signed-in user's own marks. */
+/**
+ * The four common motions a lesson's lines and drill are written for (issue #27). Each groups
+ * the coach's finer motions (the lesson file's `motions` front matter maps them).
+ */
+export const LESSON_MOTIONS = ['door', 'showroom', 'phone', 'b2b'] as const;
+export const lessonMotionSchema = z.enum(LESSON_MOTIONS);
+export type LessonMotion = z.infer<typeof lessonMotionSchema>;
+export const LESSON_MOTION_LABELS: Record<LessonMotion, string> = { door: 'Door', showroom: 'Showroom', phone: 'Phone', b2b: 'B2B' };
+
+/** One part as the course list shows it, with the signed-in user's own marks. */
 export const trainingPartSchema = z.object({
   id: trainingPartIdSchema,
   title: z.string(),
   description: z.string(),
-  durationMinutes: z.number().int(),
-  /** The configured YouTube id (TRAINING_VIDEO_IDS), or null: the part shows 'Video Coming Soon'. */
+  minutesToRead: z.number().int(),
+  /** The configured YouTube id (TRAINING_VIDEO_IDS), or null: the lesson stands on its own. */
   videoId: z.string().nullable(),
-  /** When the user saved it for later / marked it watched (ISO), or null. */
+  /** When the user saved it for later / completed it (ISO), or null. Completed: the check passed (issue #27). */
   savedAt: z.string().nullable(),
-  watchedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
 });
 export type TrainingPart = z.infer<typeof trainingPartSchema>;
 
-/** GET /api/training: the parts, and how far the user is (minutes of the parts marked watched). */
+/** GET /api/training: the parts, and how many of them the user completed. */
 export const trainingOverviewSchema = z.object({
   parts: z.array(trainingPartSchema),
-  totalMinutes: z.number().int(),
-  watchedMinutes: z.number().int(),
+  completedCount: z.number().int(),
 });
 export type TrainingOverview = z.infer<typeof trainingOverviewSchema>;
+
+export const CHECK_CHOICE_KEYS = ['A', 'B', 'C', 'D'] as const;
+export const checkChoiceKeySchema = z.enum(CHECK_CHOICE_KEYS);
+export type CheckChoiceKey = z.infer<typeof checkChoiceKeySchema>;
+
+/** A check question as the client sees it before answering: no correct answer, no explanation. */
+export const lessonQuestionSchema = z.object({
+  prompt: z.string(),
+  choices: z.array(z.object({ key: checkChoiceKeySchema, text: z.string() })),
+});
+export type LessonQuestion = z.infer<typeof lessonQuestionSchema>;
+
+/** The drill's scene for one motion: who the coach plays, what they say first, and what a strong answer does. */
+export const lessonDrillSceneSchema = z.object({
+  buyer: z.string(),
+  openingLine: z.string(),
+  moment: z.string(),
+  strongAnswer: z.array(z.string()).min(1),
+});
+export type LessonDrillScene = z.infer<typeof lessonDrillSceneSchema>;
+
+const perMotion = <T extends z.ZodType>(item: T) => z.object({ door: item, showroom: item, phone: item, b2b: item });
+
+/** GET /api/training/:partId: the written lesson. Sections and the drill's intro are Markdown, rendered as text. */
+export const trainingLessonSchema = z.object({
+  part: trainingPartSchema,
+  title: z.string(),
+  squareStep: z.string(),
+  methods: z.array(z.string()),
+  /** "What to do" and "Why it works", in the file's order. */
+  sections: z.array(z.object({ heading: z.string(), markdown: z.string() })).min(1),
+  /** Three to five example lines per motion ("Say it like this"). */
+  lines: perMotion(z.array(z.string()).min(3).max(5)),
+  questions: z.array(lessonQuestionSchema).length(3),
+  drill: z.object({ intro: z.string(), scenes: perMotion(lessonDrillSceneSchema) }),
+  /** The rep's own motion, read from their profile when it names one; null: the page offers a switcher. */
+  yourMotion: lessonMotionSchema.nullable(),
+});
+export type TrainingLesson = z.infer<typeof trainingLessonSchema>;
 
 /** Any id the URL holds (an unknown one answers 404), but no control or formatting characters, like every text input. */
 export const trainingPartParamsSchema = z.object({ partId: safeString().max(40) });
@@ -35,6 +82,14 @@ export const trainingPartParamsSchema = z.object({ partId: safeString().max(40) 
 export const trainingSavedInputSchema = z.strictObject({ saved: z.boolean() });
 export type TrainingSavedInput = z.infer<typeof trainingSavedInputSchema>;
 
-/** PUT /api/training/:partId/watched */
-export const trainingWatchedInputSchema = z.strictObject({ watched: z.boolean() });
-export type TrainingWatchedInput = z.infer<typeof trainingWatchedInputSchema>;
+/** POST /api/training/:partId/check: one answer per question, in order. */
+export const trainingCheckInputSchema = z.strictObject({ answers: z.tuple([checkChoiceKeySchema, checkChoiceKeySchema, checkChoiceKeySchema]) });
+export type TrainingCheckInput = z.infer<typeof trainingCheckInputSchema>;
+
+/** The check's result: each answer right or wrong with the explanation, shown only once answered. */
+export const trainingCheckResultSchema = z.object({
+  passed: z.boolean(),
+  results: z.array(z.object({ answer: checkChoiceKeySchema, correct: z.boolean(), correctChoice: checkChoiceKeySchema, explanation: z.string() })),
+  part: trainingPartSchema,
+});
+export type TrainingCheckResult = z.infer<typeof trainingCheckResultSchema>;

@@ -1,4 +1,4 @@
-/** Training (modules/training, product §9): each user's saved-for-later and watched marks on the four parts. */
+/** Training (modules/training, product §9): each user's saved-for-later and completed marks on the four parts. */
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { createdAt } from './common.js';
@@ -16,7 +16,10 @@ export const trainingProgress = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     partId: text('part_id').notNull(),
     savedAt: timestamp('saved_at', { withTimezone: true }),
+    /** The old "watched" mark, kept as it was set (the export still shows it); it no longer counts as completed (issue #27). */
     watchedAt: timestamp('watched_at', { withTimezone: true }),
+    /** When the user first passed the lesson's check (issue #27: "watched" became "completed"). */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

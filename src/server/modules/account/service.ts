@@ -130,6 +130,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
       partId: r.partId,
       savedAt: r.savedAt?.toISOString() ?? null,
       watchedAt: r.watchedAt?.toISOString() ?? null,
+      completedAt: r.completedAt?.toISOString() ?? null,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     })),

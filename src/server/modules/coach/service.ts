@@ -7,5 +7,6 @@ export { CoachUnavailableError } from './engine.js';
 export { COACH_UNAVAILABLE_MESSAGE, FALLBACK_NOTICE } from './vocabulary.js';
 export { selectCoachEngine } from './select-engine.js';
 export { withFallback } from './fallback.js';
+export { motionsIn } from './playbook/motion.js';
 export { PERSON_REQUEST_REASON, asksForPerson, withPersonRequests } from './person-request.js';
 export type { CoachLog, SelectOptions } from './select-engine.js';

@@ -1,30 +1,47 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#shared/schemas/errors.js';
 import {
+  trainingCheckInputSchema,
+  trainingCheckResultSchema,
+  trainingLessonSchema,
   trainingOverviewSchema,
   trainingPartParamsSchema,
   trainingSavedInputSchema,
-  trainingWatchedInputSchema,
 } from '#shared/schemas/training.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../plugins/session.js';
-import { setTrainingMark, trainingOverview } from './service.js';
+import { defaultLessonsDir, loadLessons } from './lessons.js';
+import { scoreCheck, setSaved, trainingLesson, trainingOverview, type TrainingContent } from './service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 export const trainingRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const overview = (request: FastifyRequest) => trainingOverview(deps.db, currentUser(request), deps.env.TRAINING_VIDEO_IDS);
+    // Read at start-up: a malformed lesson file stops the server here, naming the file (lessons.ts).
+    const content: TrainingContent = { lessons: loadLessons(deps.lessonsDir ?? defaultLessonsDir()), videoIds: deps.env.TRAINING_VIDEO_IDS };
 
     app.get(
       '/api/training',
       {
         config: { requires: { pro: 'training' } },
-        schema: { tags: ['training'], summary: 'The training parts with your saved and watched marks and progress (Pro)', response: { 200: trainingOverviewSchema, ...errors } },
+        schema: { tags: ['training'], summary: 'The training lessons with your saved and completed marks (Pro)', response: { 200: trainingOverviewSchema, ...errors } },
       },
-      async (request) => overview(request),
+      async (request) => trainingOverview(deps.db, currentUser(request), content),
+    );
+
+    app.get(
+      '/api/training/:partId',
+      {
+        config: { requires: { pro: 'training' } },
+        schema: {
+          tags: ['training'],
+          summary: "One written lesson: sections, lines per motion, the check's questions (without answers) and the drill (Pro)",
+          params: trainingPartParamsSchema,
+          response: { 200: trainingLessonSchema, ...errors },
+        },
+      },
+      async (request) => trainingLesson(deps.db, currentUser(request), content, request.params.partId),
     );
 
     app.put(
@@ -40,26 +57,23 @@ export const trainingRoutes =
         },
       },
       async (request) => {
-        await setTrainingMark(deps.db, currentUser(request), request.params.partId, 'saved', request.body.saved, deps.now());
-        return overview(request);
+        await setSaved(deps.db, currentUser(request), request.params.partId, request.body.saved, deps.now());
+        return trainingOverview(deps.db, currentUser(request), content);
       },
     );
 
-    app.put(
-      '/api/training/:partId/watched',
+    app.post(
+      '/api/training/:partId/check',
       {
         config: { requires: { pro: 'training' } },
         schema: {
           tags: ['training'],
-          summary: 'Mark a part watched, or not (idempotent; Pro)',
+          summary: "Answer the lesson's three-question check: scored here, passing (3 of 3) completes the part (Pro)",
           params: trainingPartParamsSchema,
-          body: trainingWatchedInputSchema,
-          response: { 200: trainingOverviewSchema, ...errors },
+          body: trainingCheckInputSchema,
+          response: { 200: trainingCheckResultSchema, ...errors },
         },
       },
-      async (request) => {
-        await setTrainingMark(deps.db, currentUser(request), request.params.partId, 'watched', request.body.watched, deps.now());
-        return overview(request);
-      },
+      async (request) => scoreCheck(deps.db, currentUser(request), content, request.params.partId, request.body, deps.now()),
     );
   };

@@ -98,6 +98,9 @@ export function ChatPage() {
 
   // A message refused because the session had ended, back in the box after signing in again (issue #25).
   const [returnDraft] = useState(() => (user ? peekReturnDraft(user.id) : null));
+  // A training lesson's drill (issue #27) opens the chat with its role-play request in the box,
+  // `?draft=`; the rep reads it and sends it themselves, so nothing is sent on their behalf.
+  const [linkDraft] = useState(() => new URLSearchParams(window.location.search).get('draft')?.slice(0, 2000) ?? null);
   useEffect(() => {
     if (returnDraft !== null) forgetReturnDraft();
   }, [returnDraft]);
@@ -307,7 +310,7 @@ export function ChatPage() {
             // With no conversation (one that could not be started) there is nowhere to send to.
             pending={sending.pending || !ready || sessionId === null || !conversation.data}
             onFocusChange={onInputFocus}
-            initialValue={returnDraft ?? ''}
+            initialValue={returnDraft ?? linkDraft ?? ''}
           />
         ))}
 

@@ -3,21 +3,19 @@ import type { TrainingOverview, TrainingPartId } from '#shared/schemas/training'
 import { apiRequest } from '../../../lib/api-client';
 import { trainingKey } from './get-training';
 
-export interface TrainingMarkChange {
+export interface TrainingSavedChange {
   partId: TrainingPartId;
-  mark: 'saved' | 'watched';
   on: boolean;
 }
 
 /**
- * PUT /api/training/:partId/saved or /watched. The server answers with the whole overview,
- * so the page shows what was stored (and the new minutes) without reading it again.
+ * PUT /api/training/:partId/saved. The server answers with the whole overview, so the page
+ * shows what was stored without reading it again.
  */
-export function useSetTrainingMark() {
+export function useSetTrainingSaved() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ partId, mark, on }: TrainingMarkChange) =>
-      apiRequest<TrainingOverview>('PUT', `/api/training/${encodeURIComponent(partId)}/${mark}`, mark === 'saved' ? { saved: on } : { watched: on }),
+    mutationFn: ({ partId, on }: TrainingSavedChange) => apiRequest<TrainingOverview>('PUT', `/api/training/${encodeURIComponent(partId)}/saved`, { saved: on }),
     onSuccess: (overview) => qc.setQueryData(trainingKey, overview),
   });
 }

@@ -1,13 +1,15 @@
 // Icons of the training chunk's own: one the tutorial also used would split off a chunk the first page's preload map must name.
-import { CirclePlay, Clapperboard } from 'lucide-react';
+import { useState } from 'react';
+import { CirclePlay } from 'lucide-react';
 
 /**
- * A part's video. The privacy-enhanced YouTube frame loads only once the user pressed Watch
- * (`playing`): nothing is fetched from YouTube before they ask, as on the tutorial. Before that
- * a poster that is itself a Play button; a part without a video says so ('Video Coming Soon').
+ * A lesson's video, where the operator configured one (TRAINING_VIDEO_IDS). The privacy-enhanced
+ * YouTube frame loads only once the user pressed Play: nothing is fetched from YouTube before
+ * they ask, as on the tutorial. A lesson without a video shows nothing here: it stands on its own (issue #27).
  */
-export function PartVideo({ videoId, title, playing, onPlay }: { videoId: string | null; title: string; playing: boolean; onPlay: () => void }) {
-  if (videoId && playing) {
+export function PartVideo({ videoId, title }: { videoId: string; title: string }) {
+  const [playing, setPlaying] = useState(false);
+  if (playing) {
     return (
       <iframe
         src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?autoplay=1&rel=0`}
@@ -18,25 +20,17 @@ export function PartVideo({ videoId, title, playing, onPlay }: { videoId: string
       />
     );
   }
-  if (videoId) {
-    return (
-      <button
-        type="button"
-        onClick={onPlay}
-        aria-label={`Play: ${title}`}
-        className="group flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg bg-gradient-to-br from-blue-600 to-indigo-700 text-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-900"
-      >
-        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-white/20 ring-4 ring-white/30 transition group-hover:scale-105" aria-hidden>
-          <CirclePlay className="h-9 w-9" />
-        </span>
-        <span className="text-sm text-blue-100">Plays from YouTube (privacy-enhanced mode)</span>
-      </button>
-    );
-  }
   return (
-    <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg bg-slate-100 text-slate-600">
-      <Clapperboard className="h-7 w-7" aria-hidden />
-      <p className="font-medium">Video Coming Soon</p>
-    </div>
+    <button
+      type="button"
+      onClick={() => setPlaying(true)}
+      aria-label={`Play: ${title}`}
+      className="group flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg bg-gradient-to-br from-blue-600 to-indigo-700 text-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-900"
+    >
+      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-white/20 ring-4 ring-white/30 transition group-hover:scale-105" aria-hidden>
+        <CirclePlay className="h-9 w-9" />
+      </span>
+      <span className="text-sm text-blue-100">Plays from YouTube (privacy-enhanced mode)</span>
+    </button>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildPlanCatalogue } from '#shared/plans';
 import type { TrainingOverview, TrainingPart } from '#shared/schemas/training';
@@ -12,20 +12,20 @@ import { TrainingPage } from './training-page';
 
 const fetchMock = stubFetch();
 
-const part = (id: TrainingPart['id'], durationMinutes: number, videoId: string | null, marks: Partial<TrainingPart> = {}): TrainingPart => ({
+const part = (id: TrainingPart['id'], minutesToRead: number, videoId: string | null, marks: Partial<TrainingPart> = {}): TrainingPart => ({
   id,
   title: `Part ${id}`,
   description: `About ${id}.`,
-  durationMinutes,
+  minutesToRead,
   videoId,
   savedAt: null,
-  watchedAt: null,
+  completedAt: null,
   ...marks,
 });
 
 const overview = (overrides: Partial<Record<TrainingPart['id'], Partial<TrainingPart>>> = {}): TrainingOverview => {
-  const parts = [part('discovery', 15, 'dQw4w9WgXcQ'), part('objections', 20, null), part('closing', 18, 'M7lc1UVf-VE'), part('pipeline', 22, null)].map((p) => ({ ...p, ...overrides[p.id] }));
-  return { parts, totalMinutes: 75, watchedMinutes: parts.reduce((sum, p) => sum + (p.watchedAt ? p.durationMinutes : 0), 0) };
+  const parts = [part('discovery', 7, 'dQw4w9WgXcQ'), part('objections', 8, null), part('closing', 7, 'M7lc1UVf-VE'), part('pipeline', 7, null)].map((p) => ({ ...p, ...overrides[p.id] }));
+  return { parts, completedCount: parts.filter((p) => p.completedAt).length };
 };
 
 function renderTraining(user: User) {
@@ -63,31 +63,24 @@ describe('TrainingPage', () => {
     expect(screen.queryByRole('heading', { name: 'Sales Training is a Pro feature' })).toBeNull();
   });
 
-  it('shows Pro users the course: overview, coaching button, four parts, video only on Watch, Coming Soon without one', async () => {
-    fetchMock.mockResolvedValue(json(overview({ closing: { watchedAt: '2026-01-15T12:00:00.000Z' } })));
+  it('shows Pro users the course: four lessons to open, which are completed, and no video placeholder or Watch', async () => {
+    fetchMock.mockResolvedValue(json(overview({ closing: { completedAt: '2026-01-15T12:00:00.000Z' } })));
     renderTraining(makeUser({ hasProAccess: true, hasBasicAccess: true }));
     expect(await screen.findByRole('heading', { name: 'Sales Training', level: 2 })).toBeTruthy();
-    expect(screen.getByText('4 videos · 75 minutes · Pro exclusive')).toBeTruthy();
+    expect(screen.getByText('4 lessons · Pro exclusive')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start AI Coaching Session' }).getAttribute('href')).toBe('/chat');
-    expect(screen.getByTestId('training-progress').textContent).toBe('18 of 75 minutes watched');
+    expect(screen.getByTestId('training-progress').textContent).toBe('1 of 4 lessons completed');
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Part discovery', 'Part objections', 'Part closing', 'Part pipeline']);
+    expect(screen.getByRole('link', { name: 'Open the lesson: Part objections' }).getAttribute('href')).toBe('/training/objections');
 
-    // No frame until the user asks for one.
-    expect(document.querySelector('iframe')).toBeNull();
-    const first = within(screen.getByTestId('training-part-discovery'));
-    fireEvent.click(first.getByRole('button', { name: 'Watch: Part discovery' }));
-    const frame = document.querySelector('iframe');
-    expect(frame?.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0');
-
-    const noVideo = within(screen.getByTestId('training-part-objections'));
-    expect(noVideo.getByText('Video Coming Soon')).toBeTruthy();
-    expect((noVideo.getByRole('button', { name: 'Watch: Part objections' }) as HTMLButtonElement).disabled).toBe(true);
-
-    const closing = within(screen.getByTestId('training-part-closing'));
-    expect(closing.getByRole('button', { name: 'Watched' }).getAttribute('aria-pressed')).toBe('true');
+    // A lesson stands on its own: nothing promises a video, nothing offers a disabled Watch.
+    expect(screen.queryByText(/coming soon/i)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Watch/ })).toBeNull();
+    expect(within(screen.getByTestId('training-part-closing')).getByText('Completed')).toBeTruthy();
+    expect(within(screen.getByTestId('training-part-discovery')).queryByText('Completed')).toBeNull();
   });
 
-  it('lets an admin in, saves for later and marks watched on the server, showing what it stored', async () => {
+  it('lets an admin in and saves for later on the server, showing what it stored', async () => {
     fetchMock.mockResolvedValueOnce(json(overview()));
     renderTraining(makeUser({ isAdmin: true }));
     const card = within(await screen.findByTestId('training-part-pipeline'));
@@ -96,11 +89,5 @@ describe('TrainingPage', () => {
     fireEvent.click(card.getByRole('button', { name: 'Save for Later' }));
     expect(await card.findByRole('button', { name: 'Saved' })).toBeTruthy();
     expect(fetchMock).toHaveBeenLastCalledWith('/api/training/pipeline/saved', expect.objectContaining({ method: 'PUT', body: JSON.stringify({ saved: true }) }));
-
-    fetchMock.mockResolvedValueOnce(json(overview({ pipeline: { savedAt: '2026-01-15T12:00:00.000Z', watchedAt: '2026-01-15T12:01:00.000Z' } })));
-    fireEvent.click(card.getByRole('button', { name: 'Mark as watched' }));
-    await waitFor(() => expect(screen.getByTestId('training-progress').textContent).toBe('22 of 75 minutes watched'));
-    expect(fetchMock).toHaveBeenLastCalledWith('/api/training/pipeline/watched', expect.objectContaining({ method: 'PUT', body: JSON.stringify({ watched: true }) }));
-    expect(card.getByRole('button', { name: 'Watched' }).getAttribute('aria-pressed')).toBe('true');
   });
 });

@@ -9,13 +9,13 @@ import { errorMessage } from '../../../lib/form-errors';
 import { isPaymentRequired } from '../../../lib/payment-required';
 import { toast } from '../../../lib/toast-store';
 import { useTraining } from '../api/get-training';
-import { useSetTrainingMark } from '../api/set-training-mark';
+import { useSetTrainingSaved } from '../api/set-training-mark';
 import { TrainingLocked } from '../components/training-locked';
 import { TrainingPartCard } from '../components/training-part-card';
 
 /**
  * /training (product §9.1): Pro users and admins get the course with their saved and
- * watched marks; everyone else the locked upgrade page. The user's plan decides before asking,
+ * completed marks; everyone else the locked upgrade page. The user's plan decides before asking,
  * so a Free or Basic visit makes no request the server would refuse; a `payment_required`
  * refusal (the plan lapsed since the user was read) shows the locked page too.
  */
@@ -34,38 +34,36 @@ export function TrainingPage() {
   );
 }
 
-/** The course with the user's saved and watched marks, each toggled in place. */
+/** The course: the four lessons with the user's completed and saved marks. */
 function TrainingCourse({ overview }: { overview: TrainingOverview }) {
-  const setMark = useSetTrainingMark();
-  const { parts, totalMinutes, watchedMinutes } = overview;
-  const pendingPart: TrainingPartId | undefined = setMark.isPending ? setMark.variables.partId : undefined;
-  const toggle = (partId: TrainingPartId, mark: 'saved' | 'watched', on: boolean) =>
-    setMark.mutate({ partId, mark, on }, { onError: (err) => toast({ title: 'Not saved', description: errorMessage(err), variant: 'destructive' }) });
+  const setSaved = useSetTrainingSaved();
+  const { parts, completedCount } = overview;
+  const pendingPart: TrainingPartId | undefined = setSaved.isPending ? setSaved.variables.partId : undefined;
+  const toggle = (partId: TrainingPartId, on: boolean) =>
+    setSaved.mutate({ partId, on }, { onError: (err) => toast({ title: 'Not saved', description: errorMessage(err), variant: 'destructive' }) });
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6">
       <Card className="space-y-4 border-blue-200 bg-gradient-to-br from-blue-50 to-indigo-50">
         <div className="space-y-1">
           <h2 className="text-2xl font-bold tracking-tight text-slate-900">Sales Training</h2>
-          <p className="text-sm font-medium text-blue-800">
-            {parts.length} videos · {totalMinutes} minutes · Pro exclusive
-          </p>
-          <p className="text-slate-600">Watch a part, then rehearse it with your AI coach on a deal of your own.</p>
+          <p className="text-sm font-medium text-blue-800">{parts.length} lessons · Pro exclusive</p>
+          <p className="text-slate-600">Read a lesson, pass its three-question check, then rehearse the moment with your AI coach.</p>
         </div>
         <div className="space-y-1">
           <p className="text-sm font-medium text-slate-700" data-testid="training-progress">
-            {watchedMinutes} of {totalMinutes} minutes watched
+            {completedCount} of {parts.length} lessons completed
           </p>
           <div
             role="progressbar"
-            aria-label="Training watched"
+            aria-label="Training completed"
             aria-valuemin={0}
-            aria-valuemax={totalMinutes}
-            aria-valuenow={watchedMinutes}
-            aria-valuetext={`${watchedMinutes} of ${totalMinutes} minutes watched`}
+            aria-valuemax={parts.length}
+            aria-valuenow={completedCount}
+            aria-valuetext={`${completedCount} of ${parts.length} lessons completed`}
             className="h-2 overflow-hidden rounded-full bg-white ring-1 ring-blue-200"
           >
-            <div className="h-full rounded-full bg-blue-600 transition-[width]" style={{ width: `${totalMinutes ? (watchedMinutes / totalMinutes) * 100 : 0}%` }} />
+            <div className="h-full rounded-full bg-blue-600 transition-[width]" style={{ width: `${parts.length ? (completedCount / parts.length) * 100 : 0}%` }} />
           </div>
         </div>
         <Link href="/chat" className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
@@ -76,7 +74,7 @@ function TrainingCourse({ overview }: { overview: TrainingOverview }) {
 
       <div className="grid gap-4 md:grid-cols-2">
         {parts.map((part) => (
-          <TrainingPartCard key={part.id} part={part} busy={pendingPart === part.id} onToggle={(mark, on) => toggle(part.id, mark, on)} />
+          <TrainingPartCard key={part.id} part={part} busy={pendingPart === part.id} onToggleSaved={(on) => toggle(part.id, on)} />
         ))}
       </div>
     </div>
