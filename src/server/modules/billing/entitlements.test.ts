@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlanCatalogue } from '#shared/plans.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { accessFromSubscriptions, chatAccess, graceEndsAt, hasBasicAccess, hasProAccess, planOf, RENEWAL_GRACE_DAYS, subscriptionAccessUntil } from './entitlements.js';
+import { accessFromSubscriptions, chatAccess, graceEndsAt, hasBasicAccess, hasCoachingFeatures, hasProAccess, planOf, RENEWAL_GRACE_DAYS, subscriptionAccessUntil } from './entitlements.js';
 import type { BillingEvent } from './provider.js';
 import { applyToSubscription, type SubscriptionFacts } from './subscription-state.js';
 
@@ -27,6 +27,16 @@ describe('access', () => {
     expect([planOf(user({ basicUntil: days(3) }), plans, now), chatAccess(user({ basicUntil: days(3) }), plans, now)]).toEqual(['basic', 'paid']);
     expect(planOf(user({ basicUntil: days(-1) }), plans, now)).toBe('free');
     expect(planOf(user({ isAdmin: true, proUntil: days(3) }), plans, now)).toBe('admin');
+  });
+
+  it('coaching features (objection drills) for the trial, Basic, Pro and admins, not the free tier', () => {
+    const withTrial = buildPlanCatalogue(30);
+    expect(hasCoachingFeatures(user(), plans, now)).toBe(false);
+    expect(hasCoachingFeatures(user({ freeSessionExpiresAt: days(2) }), withTrial, now)).toBe(true);
+    expect(hasCoachingFeatures(user({ freeSessionExpiresAt: days(-1) }), withTrial, now)).toBe(false);
+    expect(hasCoachingFeatures(user({ basicUntil: days(1) }), plans, now)).toBe(true);
+    expect(hasCoachingFeatures(user({ proUntil: days(1) }), plans, now)).toBe(true);
+    expect(hasCoachingFeatures(user({ isAdmin: true }), plans, now)).toBe(true);
   });
 
   it('per subscription: active to the period end, past_due through the grace from the last paid period, nothing otherwise', () => {

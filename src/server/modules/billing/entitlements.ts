@@ -81,6 +81,15 @@ export function chatAccess(user: UserRow, plans: PlanCatalogue, now: Date): Chat
   return 'free';
 }
 
+/**
+ * Coaching beyond the chat (objection drills, product §9): whoever may chat without the free
+ * tier's limit — admins, paying users and the trial. The free tier keeps its deck but drills it
+ * only after upgrading.
+ */
+export function hasCoachingFeatures(user: UserRow, plans: PlanCatalogue, now: Date): boolean {
+  return chatAccess(user, plans, now) !== 'free';
+}
+
 /** The plan the account shows: the chat access, with paid named as Pro or Basic. */
 export function planOf(user: UserRow, plans: PlanCatalogue, now: Date): PlanState {
   const access = chatAccess(user, plans, now);

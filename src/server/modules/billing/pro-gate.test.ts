@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PRO_PATHS, registerProGate } from './pro-gate.js';
+import { buildPlanCatalogue } from '#shared/plans.js';
 
 /*
  * The gate's refusals to Free and Basic, and its welcome to Pro and admins, are checked route by
@@ -15,7 +16,7 @@ afterEach(async () => {
 
 async function build(route: Pick<RouteOptions, 'url' | 'config'>): Promise<FastifyInstance> {
   app = Fastify({ logger: false });
-  registerProGate(app, { now: () => new Date() });
+  registerProGate(app, { now: () => new Date(), plans: buildPlanCatalogue() });
   await app.register(async (module) => {
     module.route({ method: 'GET', ...route, handler: async () => ({ ok: true }) });
   });
@@ -36,6 +37,11 @@ describe('the Pro gate', () => {
   it('refuses a signed-out caller on a Pro route with 401, before its handler', async () => {
     const built = await build({ url: '/api/training', config: { requires: { pro: 'training' } } });
     expect((await built.inject({ method: 'GET', url: '/api/training' })).statusCode).toBe(401);
+  });
+
+  it('refuses a signed-out caller on a coaching route with 401, and builds a route that declares one', async () => {
+    const built = await build({ url: '/api/deck/cards/:id/answer', config: { requires: { coaching: 'drills' } } });
+    expect((await built.inject({ method: 'GET', url: '/api/deck/cards/x/answer' })).statusCode).toBe(401);
   });
 
   it('leaves routes elsewhere alone, and does not mistake a longer path for a Pro one', async () => {

@@ -4,7 +4,7 @@
  * tier's metering (free-tier.ts). Checkout, subscriptions and provider events live beside them
  * (checkout.ts, billing-state.ts, events.ts).
  */
-export { chatAccess, daysUntil, hasBasicAccess, hasProAccess, hasProFeatures, freeChatsRemaining, mayStartConversation, nextFreeChatAt, planOf, trialEndsAt, windowExpired, windowMs } from './entitlements.js';
+export { chatAccess, daysUntil, hasBasicAccess, hasCoachingFeatures, hasProAccess, hasProFeatures, freeChatsRemaining, mayStartConversation, nextFreeChatAt, planOf, trialEndsAt, windowExpired, windowMs } from './entitlements.js';
 export { registerProGate } from './pro-gate.js';
 export { assertMayStartConversation, FREE_CONVERSATION_MESSAGE_CAP, lockUser, releaseFreeMessage, reserveChat } from './free-tier.js';
 export { applyBillingEvent } from './events.js';

@@ -421,7 +421,7 @@ describe('ChatPage: sending', () => {
     typeAndEnter('One more');
     const dialog = await screen.findByRole('dialog', { name: 'Unlock Full Access' });
     expect(dialog.textContent).toContain('$4.99/month');
-    for (const f of ['Everything in Basic', 'Sales training videos']) expect(within(dialog).getByText(f)).toBeTruthy();
+    for (const f of ['Everything in Basic', 'A weekly practice plan chosen from your results']) expect(within(dialog).getByText(f)).toBeTruthy();
     expect(within(dialog).getByText("Just the coaching? Basic Access is $0.99/month, among the plans.")).toBeTruthy();
     expect(toast).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Maybe later' }));
