@@ -242,6 +242,13 @@ describe('role-play', () => {
     expect(assess('Makes sense. What would you need to see to feel sure? Could we talk Tuesday?').good.map((g) => g.id)).toEqual(['acknowledged', 'asked', 'next-step']);
     expect(assess('Makes sense. What would you need to see to feel sure? Could we talk Tuesday?').faults).toEqual([]);
   });
+
+  it('hears thanks as an acknowledgement, as a trainer would', () => {
+    for (const line of ['Thanks for being straight with me. What would make it easier?', 'Thank you for telling me. Which part worries you most?', "Happy to go through it with you. What's the main concern?"]) {
+      expect(assess(line).good.map((g) => g.id), line).toContain('acknowledged');
+    }
+    expect(assess('What would make it easier?').good.map((g) => g.id)).not.toContain('acknowledged');
+  });
 });
 
 describe('off-topic', () => {

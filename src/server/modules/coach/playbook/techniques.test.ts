@@ -3,6 +3,7 @@ import { TOPICS } from '#shared/coaching.js';
 import { chunkKnowledge, readStarterPlaybook } from '../../knowledge/service.js';
 import { MOTIONS } from './motion.js';
 import { fill } from './replies.js';
+import { assess } from './role-play.js';
 import { FOLLOW_UP_QUESTIONS, TECHNIQUES, type Technique } from './techniques.js';
 
 /** What the dialogue judge refuses in any reply, quoted playbook passages included. */
@@ -20,6 +21,23 @@ const headings = [...new Set(chunks.map((c) => c.title.split(' › ').at(-1) ?? 
 const words = (text: string) => text.trim().split(/\s+/).length;
 
 const textsOf = (t: Technique) => [t.id, t.name, t.method, t.why, t.example, t.action, t.roleplay, ...t.steps, ...t.sources];
+
+/*
+ * The coach scores the rep's role-play lines against its rubric (no "but", no invented urgency, no
+ * "trust me"); a line it teaches, in a technique or quoted from the starter playbook, must pass the
+ * same rubric, or the coach marks the rep down for saying what it taught (a trainer found two).
+ */
+describe('the lines the coach teaches pass its own role-play rubric', () => {
+  const faultsOf = (line: string) => assess(line).faults.filter((f) => f.id !== 'too-long').map((f) => f.id);
+  it('every technique example', () => {
+    for (const t of TECHNIQUES) expect(faultsOf(fill(t.example, { username: 'r', industry: 'Home services', product: 'Gutter guards', salesExperience: null, biggestStruggle: null, targetIncome: null, currentIncome: null, city: null, state: null })), t.id).toEqual([]);
+  });
+  it('every example line of the starter playbook', () => {
+    const lines = [...playbook.matchAll(/^Example line: (.+)$/gm)].map((m) => m[1] ?? '');
+    expect(lines.length).toBeGreaterThan(20);
+    for (const line of lines) expect(faultsOf(line), line).toEqual([]);
+  });
+});
 
 describe('no placeholder reaches the rep', () => {
   it('in any technique', () => {
