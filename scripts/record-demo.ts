@@ -53,7 +53,7 @@ const EXCHANGE: readonly { rep: string; quote: (paragraphs: string[]) => string 
 function caption(rep: string, reply: string, quote: (paragraphs: string[]) => string | undefined): string {
   const paragraphs = reply.split(/\n+/).map((line) => line.replace(/\s+/g, ' ').trim()).filter(Boolean);
   const coach = quote(paragraphs) ?? paragraphs[0] ?? '';
-  return `You: ${rep} Coach: ${coach}`;
+  return `You: ${rep}\nCoach: ${coach}`;
 }
 
 if (!fs.existsSync('dist/server/main.js')) {
@@ -145,6 +145,9 @@ async function record(): Promise<void> {
     await context.addCookies([{ name: CHAT_WELCOME_SEEN_COOKIE, value: '1', domain: '127.0.0.1', path: '/' }]);
     await page.goto('/chat');
     await page.getByLabel('Message', { exact: true }).waitFor();
+    // The trial's banner is about the plan, not the coaching: closed, as a rep would, so the screens show the exchange.
+    const banner = page.getByRole('button', { name: 'Dismiss the trial banner' });
+    if (await banner.isVisible()) await banner.click();
 
     const shots: { png: Buffer; caption: string }[] = [];
     const snap = async (caption: string) => {

@@ -50,7 +50,7 @@ describe('DemoWalkthrough', () => {
     }
     const first = shown();
     expect(first.caption).toBe(steps[0]?.caption);
-    expect(first.caption).toMatch(/^You: .+ Coach: .+/);
+    expect(first.caption).toMatch(/^You: .+\nCoach: .+/);
     expect(screen.getByText(`Recorded in the app · Step 1 of ${steps.length}`)).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/not available/i);
   });

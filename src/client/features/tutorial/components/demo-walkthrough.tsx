@@ -65,43 +65,48 @@ export function DemoWalkthrough({ onReady }: { onReady: () => void }) {
     'inline-flex min-h-11 items-center justify-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-white disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
 
   return (
-    <figure data-testid="demo-walkthrough" aria-roledescription="walkthrough" aria-label="The AI coach in action" className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4 shadow-sm">
+    <section data-testid="demo-walkthrough" aria-roledescription="walkthrough" aria-label="The AI coach in action" className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4 shadow-sm">
       <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
         Recorded in the app · Step {index + 1} of {steps.length}
       </p>
-      <div className="mx-auto w-full max-w-[280px] overflow-hidden rounded-2xl border-4 border-slate-800 bg-white">
-        {/* Every step's image is in the page (only one shown), so the next is loaded before it is needed. */}
-        {steps.map((s, i) => (
-          <img
-            key={s.image}
-            src={imageUrl(s.image)}
-            alt={s.caption}
-            width={width}
-            height={height}
-            hidden={i !== index}
-            data-testid="demo-step-image"
-            className="block h-auto w-full"
-          />
-        ))}
+      {/* On a wide screen the caption and the buttons sit beside the phone, so they are in view with it. */}
+      <div className="space-y-3 lg:flex lg:items-start lg:gap-4 lg:space-y-0">
+        <div className="mx-auto w-full max-w-[280px] shrink-0 overflow-hidden rounded-2xl border-4 border-slate-800 bg-white lg:mx-0 lg:w-[230px]">
+          {/* Every step's image is in the page (only one shown), so the next is loaded before it is needed. */}
+          {steps.map((s, i) => (
+            <img
+              key={s.image}
+              src={imageUrl(s.image)}
+              alt={s.caption}
+              width={width}
+              height={height}
+              hidden={i !== index}
+              data-testid="demo-step-image"
+              className="block h-auto w-full"
+            />
+          ))}
+        </div>
+        <div className="space-y-3">
+          {/* Read out when the user moves a step, not on every autoplay turn. The rep's words and the coach's on lines of their own. */}
+          <p data-testid="demo-caption" aria-live={playing ? 'off' : 'polite'} className="min-h-[4.5rem] whitespace-pre-line text-sm text-slate-700">
+            {step.caption}
+          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2 lg:flex-col lg:items-stretch">
+            <button type="button" className={controlClass} onClick={() => go(index - 1)} disabled={index === 0}>
+              <ChevronLeft className="h-4 w-4" aria-hidden />
+              Previous
+            </button>
+            <button type="button" className={controlClass} onClick={togglePlay}>
+              {playing ? <Pause className="h-4 w-4" aria-hidden /> : <Play className="h-4 w-4" aria-hidden />}
+              {playing ? 'Pause' : 'Play'}
+            </button>
+            <button type="button" className={controlClass} onClick={() => go(index + 1)} disabled={index === last}>
+              Next
+              <ChevronRight className="h-4 w-4" aria-hidden />
+            </button>
+          </div>
+        </div>
       </div>
-      {/* Read out when the user moves a step, not on every autoplay turn. */}
-      <figcaption data-testid="demo-caption" aria-live={playing ? 'off' : 'polite'} className="min-h-[4.5rem] text-sm text-slate-700">
-        {step.caption}
-      </figcaption>
-      <div className="flex items-center justify-between gap-2">
-        <button type="button" className={controlClass} onClick={() => go(index - 1)} disabled={index === 0}>
-          <ChevronLeft className="h-4 w-4" aria-hidden />
-          Previous
-        </button>
-        <button type="button" className={controlClass} onClick={togglePlay}>
-          {playing ? <Pause className="h-4 w-4" aria-hidden /> : <Play className="h-4 w-4" aria-hidden />}
-          {playing ? 'Pause' : 'Play'}
-        </button>
-        <button type="button" className={controlClass} onClick={() => go(index + 1)} disabled={index === last}>
-          Next
-          <ChevronRight className="h-4 w-4" aria-hidden />
-        </button>
-      </div>
-    </figure>
+    </section>
   );
 }

@@ -5,7 +5,7 @@
 export interface WalkthroughStep {
   /** The image's file name in src/client/features/tutorial/demo/. */
   image: string;
-  /** What the step shows, from the screen's own text; also the image's alt text. */
+  /** What the step shows, from the screen's own text ("You: …\nCoach: …"); also the image's alt text. */
   caption: string;
 }
 
