@@ -117,24 +117,29 @@ test('the keyboard focus ring is a solid dark outline on the primary button and 
   expect(await back.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
 });
 
-test('the tutorial’s example conversation draws no icon over its text and says it is an example', async ({ page }) => {
+test('the tutorial’s recorded walkthrough is worked by keyboard, its image described by its caption', async ({ page }) => {
   await signUpThroughUi(page);
   expect((await page.request.post('/api/onboarding', { data: profile })).ok()).toBe(true);
+  // Reduced motion: the walkthrough waits for the user instead of playing by itself.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/tutorial');
-  const still = page.getByTestId('demo-still');
-  await expect(still).toContainText('An example conversation');
-  await expect(still).not.toContainText('not available');
-  const overlaps = await still.evaluate((card) => {
-    const boxes = (sel: string) => [...card.querySelectorAll(sel)].map((el) => el.getBoundingClientRect());
-    const cardBox = card.getBoundingClientRect();
-    const icons = boxes('svg');
-    const texts = boxes('p');
-    const hit = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-    return {
-      iconOverText: icons.some((i) => texts.some((t) => hit(i, t))),
-      outside: [...icons, ...texts].some((b) => b.top < cardBox.top || b.bottom > cardBox.bottom),
-      play: card.querySelector('.lucide-play') !== null,
-    };
-  });
-  expect(overlaps).toEqual({ iconOverText: false, outside: false, play: false });
+  const demo = page.getByTestId('demo-walkthrough');
+  await expect(demo).toContainText('Recorded in the app · Step 1 of');
+  await expect(demo).not.toContainText('not available');
+  const caption = page.getByTestId('demo-caption');
+  const first = await caption.innerText();
+  await expect(demo.getByRole('img')).toHaveAccessibleName(first);
+  await expectTapTargets(page, 'tutorial with its walkthrough');
+
+  const next = demo.getByRole('button', { name: 'Next' });
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await expect(demo).toContainText('Step 2 of');
+  await expect(caption).not.toHaveText(first);
+  await expect(demo.getByRole('img')).toHaveAccessibleName(await caption.innerText());
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(demo.getByRole('button', { name: 'Previous' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(caption).toHaveText(first);
 });

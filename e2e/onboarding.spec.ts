@@ -76,9 +76,13 @@ test('a new rep goes through the seven steps, the tutorial and on to the coach',
   await expect(toastBox).toContainText("Your profile is complete. Let's start coaching!");
   await expect(page.getByRole('heading', { name: 'See Your AI Coach in Action' })).toBeVisible();
   await expect(page.getByTestId('monthly-goal')).toHaveText('$6,500');
-  // No video is configured in the test server: a still card, not a broken frame.
-  await expect(page.getByTestId('demo-still')).toBeVisible();
+  // No video is configured in the test server: the walkthrough recorded from the app, not a broken frame.
+  await expect(page.getByTestId('demo-walkthrough')).toBeVisible();
   await expect(page.locator('iframe')).toHaveCount(0);
+  const firstStep = page.getByTestId('demo-walkthrough').getByRole('img');
+  await expect(firstStep).toHaveAccessibleName(/^You: .+ Coach: .+/);
+  // The first screen has loaded and decoded: a real picture, not a broken image's alt text.
+  await expect.poll(() => firstStep.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBeGreaterThan(300);
 
   expect(await page.evaluate(() => localStorage.getItem('salesCoachOnboarding'))).toBeNull();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('salesCoachUser') ?? 'null'));

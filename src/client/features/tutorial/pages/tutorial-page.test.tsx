@@ -52,13 +52,14 @@ describe('TutorialPage', () => {
     expect(screen.getByTestId('monthly-goal').textContent).toBe('$5,000');
   });
 
-  it('shows an example conversation instead of a frame when no video is configured, and marks the tutorial seen after 30 s', async () => {
+  it('shows the walkthrough recorded from the app when no video is configured, and marks the tutorial seen after 30 s', async () => {
     const { client } = renderTutorial(makeUser());
-    // Not a notice that something is missing (issue #25): what the coach does, labelled as an example.
-    const example = screen.getByTestId('demo-still');
-    expect(example.textContent).not.toContain('not available');
-    expect(example.textContent).toContain('An example conversation');
-    expect(example.querySelectorAll('li')).toHaveLength(4);
+    // Not a notice that something is missing (issue #25), nor a made-up example: the app's own screens (issue #27).
+    const demo = screen.getByTestId('demo-walkthrough');
+    expect(demo.textContent).not.toContain('not available');
+    expect(demo.textContent).toContain('Recorded in the app');
+    expect(screen.getAllByTestId('demo-step-image').length).toBeGreaterThanOrEqual(3);
+    expect(screen.getByTestId('demo-caption').textContent).toMatch(/^You: /);
     expect(document.querySelector('iframe')).toBeNull();
 
     await act(() => vi.advanceTimersByTimeAsync(TUTORIAL_SEEN_AFTER_MS - 1));
