@@ -23,7 +23,7 @@ export const trainingPartSchema = z.object({
   minutesToRead: z.number().int(),
   /** The configured YouTube id (TRAINING_VIDEO_IDS), or null: the lesson stands on its own. */
   videoId: z.string().nullable(),
-  /** When the user saved it for later / completed it (ISO), or null. Completed: the check passed (issue #27). */
+  /** When the user saved it for later / completed it (ISO), or null. Completed: the check passed or the drill done (issue #27). */
   savedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
 });
@@ -93,3 +93,11 @@ export const trainingCheckResultSchema = z.object({
   part: trainingPartSchema,
 });
 export type TrainingCheckResult = z.infer<typeof trainingCheckResultSchema>;
+
+/** POST /api/training/:partId/drill: the motion whose scene the rep drills (the one the lesson page shows). */
+export const trainingDrillInputSchema = z.strictObject({ motion: lessonMotionSchema });
+export type TrainingDrillInput = z.infer<typeof trainingDrillInputSchema>;
+
+/** The drill's conversation, opened with the buyer's first line: the chat shows it at /chat/:sessionId. */
+export const trainingDrillStartedSchema = z.object({ sessionId: z.string() });
+export type TrainingDrillStarted = z.infer<typeof trainingDrillStartedSchema>;

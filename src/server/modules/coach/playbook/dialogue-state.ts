@@ -28,8 +28,11 @@ export type DialogueState = {
   facts: Facts;
   /** Every question the coach has asked, normalised: it never asks one twice. */
   asked: string[];
-  /** The role-play in progress: the buyer's last line and how many exchanges so far. */
-  scene?: { buyer: string; who: string; exchanges: number; lines?: string[] };
+  /**
+   * The role-play in progress: the buyer's last line and how many exchanges so far; a lesson's
+   * drill adds what its strong answer does, said again with the feedback (issue #27).
+   */
+  scene?: { buyer: string; who: string; exchanges: number; lines?: string[]; rubric?: string[] };
   /** Where the coaching from the written ways of selling stands (play-turns.ts). */
   play: PlayState;
   /** What the conversation has said so far, for the checks that look back over it (memory.ts). */
