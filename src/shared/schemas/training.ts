@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { safeString } from './primitives.js';
 
-/** The four parts' ids, in order (product §9.1); the URL's `:partId` must be one of them. */
-export const TRAINING_PART_IDS = ['discovery', 'objections', 'closing', 'pipeline'] as const;
+/**
+ * The four parts' ids, in course order (product §9.1): openers and prospecting first, as the
+ * issue lists them (issue #27). That lesson keeps the id `pipeline` it had as Part 4, so the
+ * marks stored under it stay with it and need no migration.
+ */
+export const TRAINING_PART_IDS = ['pipeline', 'discovery', 'objections', 'closing'] as const;
 export const trainingPartIdSchema = z.enum(TRAINING_PART_IDS);
 export type TrainingPartId = z.infer<typeof trainingPartIdSchema>;
 
