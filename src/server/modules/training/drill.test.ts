@@ -58,6 +58,9 @@ describe('POST /api/training/:partId/drill', () => {
     expect(feedback?.content).toContain("What the lesson's strong answer does:");
     const first = await completedAt(u, 'objections');
     expect(first).not.toBeNull();
+    // "Try the scene again" replays the lesson's buyer, not a scene of the coach's choosing.
+    const replay = await say(u, sessionId, 'Try the scene again');
+    expect(replay?.content).toContain('**Tony:** "Just send me an email."');
     const [drill] = await t.db.select().from(trainingDrills).where(eq(trainingDrills.userId, u.user.id));
     expect(drill).toMatchObject({ partId: 'objections', motion: 'phone' });
     expect(drill?.finishedAt).not.toBeNull();

@@ -83,8 +83,9 @@ export function drillOpening(drill: DrillScene, state: DialogueState, technique:
       topic: drill.topic,
       stage,
       techniqueId: technique.id,
-      used: [technique.id],
+      used: state.used.includes(technique.id) ? state.used : [...state.used, technique.id],
       scene: { buyer: drill.openingLine, who: drill.who, exchanges: 0, rubric: drill.rubric },
+      drill,
     } satisfies DialogueState,
   };
 }
