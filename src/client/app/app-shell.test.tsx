@@ -178,6 +178,12 @@ describe('the tab bar', () => {
     expect(tabs.filter((t) => t.getAttribute('aria-current') === 'page').map((t) => t.textContent)).toEqual(['Account']);
   });
 
+  it('marks Training on a lesson, as on the course list', async () => {
+    renderAppAt('/training/pipeline', makeUser());
+    const tabs = within(await screen.findByRole('navigation', { name: 'Main' })).getAllByRole('link');
+    expect(tabs.filter((t) => t.getAttribute('aria-current') === 'page').map((t) => t.textContent)).toEqual(['Training']);
+  });
+
   it('stays out of the onboarding flow and away from signed-out visitors', async () => {
     renderAppAt('/onboarding/age', makeUser());
     await screen.findByLabelText('Age');

@@ -82,6 +82,8 @@ export interface AppRoute {
   back: string | null;
   /** This page's own entry in the tab bar, if it has one (the icon by name: layout/tab-icons.tsx). */
   tab: { label: string; icon: TabIconName } | null;
+  /** For a page with no tab of its own, the tab it belongs under, lit while it shows (a lesson under Training). */
+  tabOf?: string;
   /**
    * What surrounds the page: nothing (welcome and sign-in), the header bar only (sign-up,
    * onboarding, tutorial: a flow the tab bar would lead out of), or the header bar plus, for a
@@ -160,7 +162,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/tutorial', title: 'Tutorial', back: '/home', tab: null, chrome: 'header', page: TutorialPage, auth: 'signed-in' },
   { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: 'chat' }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChatData, auth: 'signed-in' },
   { path: '/training', title: 'Sales Training', back: '/home', tab: { label: 'Training', icon: 'training' }, chrome: 'header-and-tabs', page: TrainingPage, auth: 'signed-in' },
-  { path: '/training/:partId', title: 'Lesson', back: '/training', tab: null, chrome: 'header-and-tabs', page: LessonPage, auth: 'signed-in' },
+  { path: '/training/:partId', title: 'Lesson', back: '/training', tab: null, tabOf: '/training', chrome: 'header-and-tabs', page: LessonPage, auth: 'signed-in' },
   { path: '/community', title: 'Community', back: '/home', tab: { label: 'Community', icon: 'community' }, chrome: 'header-and-tabs', page: CommunityPage, auth: 'signed-in' },
   { path: '/community/post/:id', title: 'Discussion', back: '/community', tab: null, chrome: 'header-and-tabs', page: CommunityPostPage, auth: 'signed-in' },
   { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: 'referrals' }, chrome: 'header-and-tabs', page: ReferralPage, auth: 'signed-in' },

@@ -150,6 +150,8 @@ export const accountExportSchema = z.object({
       updatedAt: z.string(),
     }),
   ),
+  /** The lessons' drills the user started: which part and motion, the conversation, when the scene ended (issue #27). */
+  trainingDrills: z.array(z.object({ partId: z.string(), motion: z.string(), sessionId: z.string(), createdAt: z.string(), finishedAt: z.string().nullable() })),
   /** How the rep's calls went after trying a coaching reply ("Tried it", issue #15). */
   callOutcomes: z.array(callOutcomeExportSchema),
   /**

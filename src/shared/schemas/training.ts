@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { safeString } from './primitives.js';
 
-/** The four parts' ids, in order (product §9.1); the URL's `:partId` must be one of them. */
-export const TRAINING_PART_IDS = ['discovery', 'objections', 'closing', 'pipeline'] as const;
+/**
+ * The four parts' ids, in course order (product §9.1): openers and prospecting first, as the
+ * issue lists them (issue #27). That lesson keeps the id `pipeline` it had as Part 4, so the
+ * marks stored under it stay with it and need no migration.
+ */
+export const TRAINING_PART_IDS = ['pipeline', 'discovery', 'objections', 'closing'] as const;
 export const trainingPartIdSchema = z.enum(TRAINING_PART_IDS);
 export type TrainingPartId = z.infer<typeof trainingPartIdSchema>;
 
@@ -23,7 +27,7 @@ export const trainingPartSchema = z.object({
   minutesToRead: z.number().int(),
   /** The configured YouTube id (TRAINING_VIDEO_IDS), or null: the lesson stands on its own. */
   videoId: z.string().nullable(),
-  /** When the user saved it for later / completed it (ISO), or null. Completed: the check passed (issue #27). */
+  /** When the user saved it for later / completed it (ISO), or null. Completed: the check passed or the drill done (issue #27). */
   savedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
 });
@@ -93,3 +97,11 @@ export const trainingCheckResultSchema = z.object({
   part: trainingPartSchema,
 });
 export type TrainingCheckResult = z.infer<typeof trainingCheckResultSchema>;
+
+/** POST /api/training/:partId/drill: the motion whose scene the rep drills (the one the lesson page shows). */
+export const trainingDrillInputSchema = z.strictObject({ motion: lessonMotionSchema });
+export type TrainingDrillInput = z.infer<typeof trainingDrillInputSchema>;
+
+/** The drill's conversation, opened with the buyer's first line: the chat shows it at /chat/:sessionId. */
+export const trainingDrillStartedSchema = z.object({ sessionId: z.string() });
+export type TrainingDrillStarted = z.infer<typeof trainingDrillStartedSchema>;

@@ -74,7 +74,7 @@ function TabBar({ route, inFlow, hidden }: { route: AppRoute; inFlow: boolean; h
     >
       <ul className="mx-auto grid max-w-4xl grid-cols-5">
         {TABS.map(({ path, label, icon }) => {
-          const active = route.path === path;
+          const active = (route.tabOf ?? route.path) === path;
           return (
             <li key={path}>
               <Link

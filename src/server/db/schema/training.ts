@@ -1,6 +1,7 @@
 /** Training (modules/training, product §9): each user's saved-for-later and completed marks on the four parts. */
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
+import { chatSessions } from './chat.js';
 import { createdAt } from './common.js';
 
 /**
@@ -26,3 +27,24 @@ export const trainingProgress = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.partId] })],
 );
 export type TrainingProgressRow = typeof trainingProgress.$inferSelect;
+
+/**
+ * A lesson's drill (issue #27): the conversation it opened, for which part and motion, and when
+ * the rep finished its scene (answered the buyer and got the feedback). One row per conversation,
+ * so the chat turn that ends the scene finds the part it completes by the conversation alone, and
+ * a conversation that is not a drill (or not the user's) completes nothing.
+ */
+export const trainingDrills = pgTable('training_drills', {
+  chatSessionId: integer('chat_session_id')
+    .primaryKey()
+    .references(() => chatSessions.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  partId: text('part_id').notNull(),
+  motion: text('motion').notNull(),
+  createdAt: createdAt(),
+  /** When the scene ended with feedback on the rep's lines; null while it runs or if they left it. */
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+export type TrainingDrillRow = typeof trainingDrills.$inferSelect;

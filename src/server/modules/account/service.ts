@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AccountDeletionInput, AccountExport, EmailChangeInput, PasswordChangeInput } from '#shared/schemas/account.js';
 import type { Db } from '../../db/client.js';
-import { adminAuditLog, aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, trainingProgress, users, type UserRow } from '../../db/schema/index.js';
+import { adminAuditLog, aiEscalations, chatMessages, chatSessions, feedbacks, payments, sessions, trainingDrills, trainingProgress, users, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { communityExport, removeCommunityActivity } from '../community/service.js';
 import { assertPasswordNotIdentity, assertUncommonPassword, emailTakenError, revokeOtherSessions, hashPassword, hashToken, verifyPassword } from '../auth/service.js';
@@ -46,7 +46,7 @@ export async function changePassword(db: Db, user: UserRow, currentToken: string
 
 /**
  * Deletes the person: their row and, through the foreign keys, their sessions, conversations,
- * escalations, feedback, training marks, call outcomes and forum posts, replies, votes and reports. Payment records stay, detached (user id set null), as the law asks (product §10.2).
+ * escalations, feedback, training marks and drills, call outcomes and forum posts, replies, votes and reports. Payment records stay, detached (user id set null), as the law asks (product §10.2).
  */
 /** `beforeDelete` runs once the password is confirmed: billing stops renewals there (billing/stopRenewals). */
 export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletionInput, beforeDelete?: (userId: number) => Promise<void>): Promise<void> {
@@ -86,6 +86,12 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
   const callOutcomes = await exportCallOutcomes(db, user.id);
   const auditRows = await db.select().from(adminAuditLog).where(eq(adminAuditLog.actorId, user.id)).orderBy(asc(adminAuditLog.id));
   const community = await communityExport(db, user.id);
+  const drillRows = await db
+    .select({ drill: trainingDrills, sessionId: chatSessions.sessionId })
+    .from(trainingDrills)
+    .innerJoin(chatSessions, and(eq(chatSessions.id, trainingDrills.chatSessionId), eq(chatSessions.userId, user.id)))
+    .where(eq(trainingDrills.userId, user.id))
+    .orderBy(asc(trainingDrills.createdAt), asc(trainingDrills.chatSessionId));
   const trainingRows = await db.select().from(trainingProgress).where(eq(trainingProgress.userId, user.id)).orderBy(asc(trainingProgress.createdAt), asc(trainingProgress.partId));
 
   const dto = toUserDto(user);
@@ -134,6 +140,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     })),
+    trainingDrills: drillRows.map(({ drill: d, sessionId }) => ({ partId: d.partId, motion: d.motion, sessionId, createdAt: d.createdAt.toISOString(), finishedAt: d.finishedAt?.toISOString() ?? null })),
     callOutcomes,
     community,
   };

@@ -71,6 +71,43 @@ export async function createConversation(db: Db, user: UserRow, plans: PlanCatal
   return { sessionId, messages: [] };
 }
 
+/**
+ * A conversation that starts with the coach's turn already written (a lesson's drill, issue #27:
+ * the buyer's opening line, so the rep answers it at once). The same rule as New Chat decides
+ * whether the user may start one. It is named and counted as a coaching session here, since its
+ * first message from the rep is not its first message. `also` writes, in the same transaction,
+ * what the caller keeps about it (the drill's row), so neither exists without the other.
+ */
+export async function createConversationWith(
+  db: Db,
+  user: UserRow,
+  plans: PlanCatalogue,
+  now: Date,
+  opening: { title: string; reply: CoachReply },
+  also: (tx: Tx, chatId: number) => Promise<void>,
+): Promise<ChatSession> {
+  assertMayStartConversation(user, plans, now);
+  const sessionId = randomUUID();
+  const { reply } = opening;
+  const message = await withRetry(() =>
+    db.transaction(async (tx) => {
+      // The user's lock first, as a first message takes it (lockForFirstMessage), so the two never deadlock.
+      await lockUser(tx, user.id);
+      const [chat] = await tx.insert(chatSessions).values({ sessionId, userId: user.id, title: opening.title.slice(0, TITLE_MAX), createdAt: now, updatedAt: now }).returning({ id: chatSessions.id });
+      if (!chat) throw new Error('conversation insert returned nothing');
+      const [row] = await tx
+        .insert(chatMessages)
+        .values({ chatSessionId: chat.id, role: 'assistant', content: reply.content, options: reply.options.length ? reply.options : null, coaching: reply.coaching, engineState: reply.state ?? null, createdAt: now })
+        .returning();
+      await tx.update(users).set({ sessionCount: sql`${users.sessionCount} + 1` }).where(eq(users.id, user.id));
+      await also(tx, chat.id);
+      return row;
+    }),
+  );
+  if (!message) throw new Error('message insert returned nothing');
+  return { sessionId, messages: [toChatMessage(message)] };
+}
+
 /** The caller's conversation; another user's id answers the same 404 as a missing one. */
 async function ownConversation(db: Db, userId: number, sessionId: string): Promise<ChatRow> {
   const [row] = await db
@@ -291,6 +328,11 @@ export interface TurnDeps {
   searchHints?: (message: string) => string[];
   /** The engine's own searches (its citation's section), cached per live knowledge version (knowledge/service.ts). */
   search?: (liveVersion: number | null, text: string, limit: number) => Promise<KnowledgePassage[]>;
+  /**
+   * Told, in the reply's own transaction, when a reply ends a role-play the rep spoke in (a
+   * lesson's drill completes its part: training/service.ts). Given the conversation's row id.
+   */
+  onSceneEnded?: (tx: Tx, user: UserRow, chatId: number, now: Date) => Promise<void>;
 }
 
 export interface StartedTurn {
@@ -464,8 +506,8 @@ async function writeReply(deps: TurnDeps, user: UserRow, turn: StartedTurn, repl
     engineState: reply.state ?? null,
     createdAt: new Date(Math.max(now.getTime(), turn.receivedAt.getTime())),
   };
-  // The common case, a later message with a reply that needs no person: one statement, one commit.
-  if (!turn.userMessage && turn.history.length > 0 && !reply.escalation) {
+  // The common case, a later message with a reply that needs no person and ends no scene: one statement, one commit.
+  if (!turn.userMessage && turn.history.length > 0 && !reply.escalation && !reply.sceneEnded) {
     const rows = await writeTurnStatement(deps.db, turn, assistantValues, now);
     const [userRow, assistant] = rows;
     if (!userRow || !assistant) throw new Error('message insert returned nothing');
@@ -488,6 +530,7 @@ async function writeReply(deps: TurnDeps, user: UserRow, turn: StartedTurn, repl
       await touchConversation(tx, turn, user.id, now);
     }
     if (!userRow || !assistant) throw new Error('message insert returned nothing');
+    if (reply.sceneEnded && deps.onSceneEnded) await deps.onSceneEnded(tx, user, turn.chat.id, now);
     if (reply.escalation) {
       await tx.insert(aiEscalations).values({
         userId: user.id,

@@ -8,6 +8,7 @@ import { COACH_UNAVAILABLE_MESSAGE, CoachUnavailableError } from '../coach/servi
 import { abandonTurn, finishTurn, startTurn, storeUserMessage, toChatMessage, turnAnswer, type StartedTurn, type TurnDeps } from './service.js';
 import { cachedKnowledgeSearch } from '../knowledge/service.js';
 import { TurnsInFlight } from './turns-in-flight.js';
+import { finishDrill } from '../training/service.js';
 
 const RESTARTING = 'The server is restarting. Please send your message again in a moment.';
 
@@ -59,6 +60,8 @@ export function chatTurns(deps: AppDeps) {
     now: deps.now,
     messageLimit: { max: deps.env.CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 },
     search: cachedKnowledgeSearch(deps.db),
+    // A scene that ends in a lesson's drill completes the lesson's part (issue #27).
+    onSceneEnded: finishDrill,
     ...(deps.coach.searchHints ? { searchHints: deps.coach.searchHints.bind(deps.coach) } : {}),
   };
   // Streams in progress, so shutdown can end each one with an error event instead of waiting for it.

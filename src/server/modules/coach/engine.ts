@@ -74,6 +74,11 @@ export interface CoachReply {
   escalation?: { reason: string; priority: 'urgent' | 'high' | 'normal' | 'low' };
   /** How the turn went (the LLM engine), for the log: not stored. */
   report?: CoachTurnReport;
+  /**
+   * The reply ends a role-play the rep said at least one line in, with feedback on their lines:
+   * what finishes a lesson's drill (issue #27). Not stored.
+   */
+  sceneEnded?: true;
 }
 
 export interface CoachStream {

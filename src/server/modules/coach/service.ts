@@ -10,3 +10,4 @@ export { withFallback } from './fallback.js';
 export { motionsIn } from './playbook/motion.js';
 export { PERSON_REQUEST_REASON, asksForPerson, withPersonRequests } from './person-request.js';
 export type { CoachLog, SelectOptions } from './select-engine.js';
+export { drillReply, type DrillScene } from './playbook/drill.js';

@@ -3,6 +3,8 @@ import { apiErrorSchema } from '#shared/schemas/errors.js';
 import {
   trainingCheckInputSchema,
   trainingCheckResultSchema,
+  trainingDrillInputSchema,
+  trainingDrillStartedSchema,
   trainingLessonSchema,
   trainingOverviewSchema,
   trainingPartParamsSchema,
@@ -11,7 +13,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../plugins/session.js';
 import { defaultLessonsDir, loadLessons } from './lessons.js';
-import { scoreCheck, setSaved, trainingLesson, trainingOverview, type TrainingContent } from './service.js';
+import { drillLesson, scoreCheck, setSaved, trainingLesson, trainingOverview, type TrainingContent } from './service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -75,5 +77,20 @@ export const trainingRoutes =
         },
       },
       async (request) => scoreCheck(deps.db, currentUser(request), content, request.params.partId, request.body, deps.now()),
+    );
+
+    app.post(
+      '/api/training/:partId/drill',
+      {
+        config: { requires: { pro: 'training' } },
+        schema: {
+          tags: ['training'],
+          summary: "Start the lesson's drill: a role-play conversation that opens with the buyer's first line for the motion; ending its scene with feedback completes the part (Pro)",
+          params: trainingPartParamsSchema,
+          body: trainingDrillInputSchema,
+          response: { 200: trainingDrillStartedSchema, 402: apiErrorSchema, ...errors },
+        },
+      },
+      async (request) => drillLesson(deps.db, currentUser(request), deps.plans, content, request.params.partId, request.body.motion, deps.now()),
     );
   };

@@ -4,6 +4,9 @@ import type { Db } from '../../db/client.js';
 import { trainingProgress, type TrainingProgressRow, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { motionsIn } from '../coach/service.js';
+import type { PlanCatalogue } from '#shared/plans.js';
+import type { LessonMotion, TrainingDrillStarted } from '#shared/schemas/training.js';
+import { startDrill } from './drill.js';
 import { lessonMotionFor, type StoredLesson } from './lessons.js';
 import { TRAINING_PARTS, type TrainingPartContent } from './parts.js';
 
@@ -71,6 +74,15 @@ export async function trainingLesson(db: Db, user: UserRow, content: TrainingCon
     yourMotion: lessonMotionFor(lesson, named),
   };
 }
+
+/** Opens the lesson's drill for the motion: a conversation whose first turn is the buyer's opening line (drill.ts). */
+export async function drillLesson(db: Db, user: UserRow, plans: PlanCatalogue, content: TrainingContent, partId: string, motion: LessonMotion, now: Date): Promise<TrainingDrillStarted> {
+  const { part } = findPart(partId);
+  return startDrill(db, user, plans, part.id, lessonOf(content, part.id), motion, now);
+}
+
+/** The chat turn's hook: a scene that ends in the user's drill completes its part. */
+export { finishDrill } from './drill.js';
 
 /**
  * Scores the check on the server, so the answers never reach the client before it answers. The

@@ -30,6 +30,7 @@ const ROUTES: { method: Method; url: string; body?: object }[] = [
   { method: 'PUT', url: '/api/training/discovery/saved', body: { saved: true } },
   { method: 'GET', url: '/api/training/objections' },
   { method: 'POST', url: '/api/training/closing/check', body: { answers: ['B', 'C', 'C'] } },
+  { method: 'POST', url: '/api/training/pipeline/drill', body: { motion: 'door' } },
 ];
 
 
@@ -89,8 +90,23 @@ describe('training gating', () => {
 describe('GET /api/training', () => {
   it('lists the four lessons with their reading time, the configured videos and nothing completed', async () => {
     const o = await overviewOf(await proUser(t));
-    expect(o.parts.map((p) => p.id)).toEqual(['discovery', 'objections', 'closing', 'pipeline']);
-    expect(o.parts.map((p) => p.minutesToRead)).toEqual([7, 8, 7, 7]);
+    // Openers and prospecting lead the course (issue #27), keeping the id its stored marks use.
+    expect(o.parts.map((p) => p.id)).toEqual(['pipeline', 'discovery', 'objections', 'closing']);
+    expect(o.parts.map((p) => p.title)).toEqual([
+      'Part 1: Openers and Prospecting That Earn the First Minute',
+      'Part 2: Discovery That Finds the Real Problem',
+      'Part 3: Handling Objections Without Arguing',
+      'Part 4: Closing With Clear Next Steps',
+    ]);
+    // The lessons' reading minutes, not the old videos' 15 to 22.
+    expect(o.parts.map((p) => p.minutesToRead)).toEqual([7, 7, 8, 7]);
+    // Each description names what its lesson teaches.
+    expect(o.parts.map((p) => p.description)).toEqual([
+      expect.stringMatching(/open in under 15 seconds.*qualify out early/i),
+      expect.stringMatching(/SPIN.*what it costs/),
+      expect.stringMatching(/acknowledge it, ask one question.*confirm/),
+      expect.stringMatching(/trial closes.*dated next step/),
+    ]);
     expect(o.completedCount).toBe(0);
     expect(o.parts.map((p) => p.videoId)).toEqual(['dQw4w9WgXcQ', null, 'M7lc1UVf-VE', null]);
     for (const p of o.parts) {
@@ -107,7 +123,7 @@ describe('GET /api/training/:partId', () => {
     const res = await call('GET', '/api/training/closing', u.cookie);
     expect(res.statusCode).toBe(200);
     const lesson = res.json<TrainingLesson>();
-    expect(lesson.part).toMatchObject({ id: 'closing', title: 'Part 3: Closing With Clear Next Steps', videoId: 'M7lc1UVf-VE', completedAt: null });
+    expect(lesson.part).toMatchObject({ id: 'closing', title: 'Part 4: Closing With Clear Next Steps', videoId: null, completedAt: null });
     expect(lesson.sections.map((s) => s.heading)).toEqual(['What to do', 'Why it works']);
     expect(lesson.sections[0]?.markdown).toMatch(/^Closing is the E of SQUARE/);
     for (const motion of LESSON_MOTIONS) {
@@ -286,7 +302,7 @@ describe('the lesson files', () => {
   };
 
   it('all four load and validate', () => {
-    expect([...loadLessons(defaultLessonsDir()).keys()]).toEqual(['discovery', 'objections', 'closing', 'pipeline']);
+    expect([...loadLessons(defaultLessonsDir()).keys()]).toEqual(['pipeline', 'discovery', 'objections', 'closing']);
   });
 
   it.each([

@@ -223,6 +223,26 @@ describe('ChatPage: opening', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("opens a lesson's drill on its conversation, the buyer's line waiting, with no welcome over it and the welcome kept for later (issue #27)", async () => {
+    forgetWelcome();
+    server.sessions = [summary(SESSION, 'Newer', 2), summary(OTHER, 'Drill: Closing', 1)];
+    server.conversations[OTHER] = {
+      sessionId: OTHER,
+      messages: [msg(1, 'assistant', 'Let\'s drill it.\n\n**Paul:** "Sounds good. Send it over and I\'ll have a look."', { coaching: { stage: 'close', topics: ['closing'], rolePlay: true } })],
+    };
+    window.history.replaceState(null, '', `/chat?session=${OTHER}`);
+    try {
+      renderChat();
+      expect(await screen.findByText(/Send it over and I.ll have a look/)).toBeTruthy();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(messageBox()).toBeTruthy();
+      expect(calls('POST', '/api/chat/session')).toHaveLength(0);
+      expect(hasSeenChatWelcome()).toBe(false);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('does not welcome again a browser that remembered it the old way (storage), and moves that to the cookie', async () => {
     forgetWelcome();
     localStorage.setItem('salesCoachChatWelcomeSeen', '1');

@@ -98,12 +98,15 @@ export function ChatPage() {
 
   // A message refused because the session had ended, back in the box after signing in again (issue #25).
   const [returnDraft] = useState(() => (user ? peekReturnDraft(user.id) : null));
-  // A training lesson's drill (issue #27) opens the chat with its role-play request in the box,
-  // `?draft=`; the rep reads it and sends it themselves, so nothing is sent on their behalf.
+  // A link may open the chat with a message in the box, `?draft=`; the rep reads it and sends it
+  // themselves, so nothing is sent on their behalf.
   const [linkDraft] = useState(() => new URLSearchParams(window.location.search).get('draft')?.slice(0, 2000) ?? null);
   useEffect(() => {
     if (returnDraft !== null) forgetReturnDraft();
   }, [returnDraft]);
+  // A lesson's drill (issue #27) opens its own conversation, `?session=`, with the buyer's line
+  // waiting for the rep's answer: the first visit's welcome stays for a later visit rather than cover it.
+  const [linkSession] = useState(() => new URLSearchParams(window.location.search).get('session')?.slice(0, 100) || null);
 
   const [sessionId, setSessionId] = useState<string | null>(null);
   /** The opening choice (reopen, create or upgrade) has been made. */
@@ -112,7 +115,7 @@ export function ChatPage() {
   // A conversation that could not be started (the network, the server): said above the message
   // box with a way to try again, not in a toast that goes (issue #25).
   const [startError, setStartError] = useState<string | null>(null);
-  const welcome = useWelcome();
+  const welcome = useWelcome(linkSession === null);
   const [paymentOpen, setPaymentOpen] = useState(false);
   const [pastOpen, setPastOpen] = useState(false);
   // Refs survive StrictMode's second effect run, so the opening conversation is created once.
@@ -161,7 +164,8 @@ export function ChatPage() {
     // purchase since then would otherwise still show the upgrade screen).
     if (started.current || !statusFresh || !conversationsFresh || !status.data || !conversations.data) return;
     started.current = true;
-    const opening = openingChoice(status.data, conversations.data, loadUnsent());
+    // The conversation a drill's link names comes first; one that is not the rep's answers 404 and shows its error.
+    const opening = linkSession ? ({ kind: 'open', sessionId: linkSession } as const) : openingChoice(status.data, conversations.data, loadUnsent());
     // The prefetch may have fetched this conversation already; a copy from an earlier visit may
     // lack what was added since, so that one is reloaded.
     // Decided once per visit, and one branch sends a request (the new conversation), so this stays
@@ -182,7 +186,7 @@ export function ChatPage() {
         setReady(true);
       },
     });
-  }, [statusFresh, status.data, conversationsFresh, conversations.data, createMutate, open, qc, visitStart]);
+  }, [statusFresh, status.data, conversationsFresh, conversations.data, createMutate, open, qc, visitStart, linkSession]);
 
   // The route's guard (app/require-user.tsx) lets only a signed-in user in; null covers the moment of signing out.
   if (!user) return null;

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'wouter';
 import { describe, expect, it } from 'vitest';
 import type { LessonMotion, TrainingCheckResult, TrainingLesson, TrainingPart } from '#shared/schemas/training';
@@ -66,9 +66,27 @@ describe('LessonPage', () => {
     expect(within(screen.getByTestId('lesson-lines')).getAllByRole('listitem')[0]?.textContent).toBe('“phone line one”');
     fireEvent.click(group.getByRole('button', { name: 'B2B' }));
     expect(within(screen.getByTestId('lesson-lines')).getAllByRole('listitem')[0]?.textContent).toBe('“b2b line one”');
-    const drill = screen.getByRole('link', { name: 'Practise this in a role-play' }).getAttribute('href') ?? '';
-    expect(drill.startsWith('/chat?draft=')).toBe(true);
-    expect(decodeURIComponent(drill.slice('/chat?draft='.length))).toBe('Role-play this with me. You\'re the buyer: Buyer at the b2b. They say: "Let me think about it (b2b)."');
+    expect(screen.getByText('Buyer at the b2b.')).toBeTruthy();
+  });
+
+  it('starts the drill on the server for the motion shown and opens the chat on its conversation (issue #27)', async () => {
+    const view = renderLesson(lesson('phone'));
+    const group = within(await screen.findByRole('group', { name: 'How you sell' }));
+    fireEvent.click(group.getByRole('button', { name: 'B2B' }));
+    fetchMock.mockImplementation((url) => Promise.resolve(String(url) === '/api/training/closing/drill' ? json({ sessionId: 'drill-1' }) : json({})));
+    fireEvent.click(screen.getByRole('button', { name: 'Practise this in a role-play' }));
+    await waitFor(() => expect(view.memory.history?.at(-1)).toBe('/chat?session=drill-1'));
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/training/closing/drill') ?? [];
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ motion: 'b2b' });
+  });
+
+  it('says next to the drill button when the drill could not start', async () => {
+    renderLesson(lesson(null));
+    await screen.findByRole('heading', { name: 'Drill' });
+    fetchMock.mockImplementation(() => Promise.resolve(json({ code: 'internal', message: 'The server had a problem.' }, 500)));
+    fireEvent.click(screen.getByRole('button', { name: 'Practise this in a role-play' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/problem/i);
   });
 
   it('scores the check on the server: a failed try shows right and wrong with why and Try again; a pass shows completed', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { CircleCheckBig, CircleX, Clock, MessageSquare } from 'lucide-react';
 import {
   LESSON_MOTIONS,
@@ -9,7 +9,7 @@ import {
   type TrainingCheckResult,
   type TrainingLesson,
 } from '#shared/schemas/training';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { QueryState } from '../../../components/ui/query-state';
@@ -18,6 +18,7 @@ import { CoachMarkdown } from '../../../lib/coach-markdown';
 import { errorMessage } from '../../../lib/form-errors';
 import { isPaymentRequired } from '../../../lib/payment-required';
 import { useLesson } from '../api/get-lesson';
+import { useStartDrill } from '../api/start-drill';
 import { useSubmitCheck } from '../api/submit-check';
 import { PartVideo } from '../components/part-video';
 import { TrainingLocked } from '../components/training-locked';
@@ -44,15 +45,6 @@ export function LessonPage() {
 
 /** The rep's own motion first, then the others in the usual order. */
 const motionOrder = (yours: LessonMotion | null): LessonMotion[] => (yours ? [yours, ...LESSON_MOTIONS.filter((m) => m !== yours)] : [...LESSON_MOTIONS]);
-
-/**
- * What the drill's button puts in the chat's message box: a role-play request with the buyer's
- * first line in quotes, which the coach plays back as the buyer. The rep sends it themselves.
- */
-export function drillDraft(lesson: TrainingLesson, motion: LessonMotion): string {
-  const scene = lesson.drill.scenes[motion];
-  return `Role-play this with me. You're the buyer: ${scene.buyer} They say: "${scene.openingLine}"`;
-}
 
 function Lesson({ lesson }: { lesson: TrainingLesson }) {
   const [motion, setMotion] = useState<LessonMotion>(lesson.yourMotion ?? 'door');
@@ -137,12 +129,34 @@ function Lesson({ lesson }: { lesson: TrainingLesson }) {
             ))}
           </ol>
         </Card>
-        <Link href={`/chat?draft=${encodeURIComponent(drillDraft(lesson, motion))}`} className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
-          <MessageSquare className="h-4 w-4" aria-hidden />
-          Practise this in a role-play
-        </Link>
+        <DrillButton lesson={lesson} motion={motion} />
       </section>
     </article>
+  );
+}
+
+/**
+ * Starts the drill: the server opens a conversation whose first message is this buyer's line, and
+ * the chat opens on it, so the rep answers the buyer straight away. Ending the scene there (the
+ * coach's feedback on their lines) completes the lesson.
+ */
+function DrillButton({ lesson, motion }: { lesson: TrainingLesson; motion: LessonMotion }) {
+  const [, navigate] = useLocation();
+  const start = useStartDrill(lesson.part.id);
+  if (isPaymentRequired(start.error)) return <TrainingLocked />;
+  return (
+    <div className="space-y-2">
+      {start.error ? <FormAlert id="lesson-drill-error">{errorMessage(start.error)}</FormAlert> : null}
+      <Button
+        className="w-full sm:w-auto"
+        disabled={start.isPending}
+        onClick={() => start.mutate(motion, { onSuccess: ({ sessionId }) => navigate(`/chat?session=${encodeURIComponent(sessionId)}`) })}
+      >
+        <MessageSquare className="h-4 w-4" aria-hidden />
+        {start.isPending ? 'Starting the role-play…' : 'Practise this in a role-play'}
+      </Button>
+      <p className="text-sm text-slate-600">Answer the buyer, then say &ldquo;stop&rdquo; for feedback: finishing the scene completes the lesson.</p>
+    </div>
   );
 }
 

@@ -321,6 +321,8 @@ export function createLlmEngine(options: LlmEngineOptions): LlmEngine {
       state,
       confidence: data.confidence ?? 0.5,
       ...(escalation ? { escalation } : {}),
+      // The model stepped out of a scene the rep said a line in: its feedback ends the scene (a lesson's drill is done).
+      ...(step === 'end' && scene && scene.repLines.length > 0 ? { sceneEnded: true as const } : {}),
       report: report(incomplete ? 'incomplete' : 'complete', incomplete),
     };
   }

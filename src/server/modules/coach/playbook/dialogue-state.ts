@@ -3,6 +3,7 @@ import type { CoachReply, HistoryMessage } from '../engine.js';
 import { NO_FACTS, readFacts, withMessage, type Facts } from './facts.js';
 import { readSeen, recall, type Seen } from './memory.js';
 import { NO_PLAY, readPlay, type PlayState } from './play-turns.js';
+import type { DrillScene } from './scene.js';
 import type { Technique } from './techniques.js';
 import { normalize } from './text.js';
 
@@ -28,10 +29,15 @@ export type DialogueState = {
   facts: Facts;
   /** Every question the coach has asked, normalised: it never asks one twice. */
   asked: string[];
-  /** The role-play in progress: the buyer's last line and how many exchanges so far. */
-  scene?: { buyer: string; who: string; exchanges: number; lines?: string[] };
+  /**
+   * The role-play in progress: the buyer's last line and how many exchanges so far; a lesson's
+   * drill adds what its strong answer does, said again with the feedback (issue #27).
+   */
+  scene?: { buyer: string; who: string; exchanges: number; lines?: string[]; rubric?: string[] };
   /** Where the coaching from the written ways of selling stands (play-turns.ts). */
   play: PlayState;
+  /** A lesson's drill (issue #27): its scene, so "Try the scene again" replays the lesson's buyer. */
+  drill?: DrillScene;
   /** What the conversation has said so far, for the checks that look back over it (memory.ts). */
   seen: Seen;
 };
@@ -62,6 +68,7 @@ export function lastState(history: HistoryMessage[]): DialogueState {
         asked: Array.isArray(s.asked) ? s.asked : [],
         scene: s.scene,
         play: readPlay(s.play),
+        drill: s.drill,
         seen: stored ? recall(stored, history.slice(i + 1)) : recall(undefined, history),
       };
     }

@@ -31,7 +31,7 @@ function answeredFirst(message: string, turn: Turn): Turn {
  * feedback that ends it): marked as such in one place, so the chat offers no "Tried it?" under
  * them and progress counts no calls on them, whichever of the rules wrote the words.
  */
-const ROLE_PLAY_RULES: ReadonlySet<string> = new Set(['play scene', 'in scene', 'no scene to stop', 'play role-play', 'start role-play']);
+const ROLE_PLAY_RULES: ReadonlySet<string> = new Set(['play scene', 'in scene', 'no scene to stop', 'replay drill', 'play role-play', 'start role-play']);
 
 /** True when the turn leaves a scene running: its words are the buyer's (or a hint), not feedback. */
 function sceneGoesOn(turn: Turn): boolean {

@@ -1,5 +1,5 @@
 import type { Stage, Topic } from '#shared/coaching.js';
-import type { CoachContext } from '../engine.js';
+import type { CoachContext, CoachReply } from '../engine.js';
 import { AFTER_SCENE_OPTIONS, SCENE_OPTIONS } from '../vocabulary.js';
 import type { DialogueState, Turn } from './dialogue-state.js';
 import type { Facts } from './facts.js';
@@ -48,6 +48,48 @@ export function startScene(ctx: CoachContext, state: DialogueState, topic: Topic
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** A drill's own rubric (the lesson's "A strong answer"), under the feedback, to hold the lines against. */
+const rubricNote = (rubric: readonly string[] | undefined) => (rubric?.length ? `\n\n**What the lesson's strong answer does:**\n${rubric.map((r, i) => `${i + 1}. ${r}`).join('\n')}` : '');
+
+/** A lesson's drill, as the training module describes it: the scene the coach opens with the buyer's first line. */
+export interface DrillScene {
+  /** Who the coach plays, as the lesson describes them ("Dave, mid-fifties, dinner on the stove"). */
+  buyer: string;
+  /** Their first name or role, for the speaker label ("Dave"). */
+  who: string;
+  openingLine: string;
+  moment: string;
+  rubric: string[];
+  topic: Topic;
+  techniqueId: string;
+}
+
+/**
+ * The first coach turn of a lesson's drill (issue #27): the buyer's opening line, already in the
+ * scene, so the rep answers it straight away. Its state is the one startScene leaves, so the next
+ * message is the rep's line to the buyer (the "in scene" rule) and the scene ends with feedback
+ * as any other; the lesson's rubric rides in the scene to be shown with that feedback.
+ */
+export function drillOpening(drill: DrillScene, state: DialogueState, technique: Technique, stage: Stage): CoachReply {
+  return {
+    content: `Let's drill it. I'll be the buyer: ${drill.buyer} The moment: ${drill.moment} Answer the way you would for real, and say "stop" whenever you want feedback.\n\n**${capitalise(drill.who)}:** "${drill.openingLine}"`,
+    options: [...SCENE_OPTIONS],
+    // No method while the buyer speaks (dialogue.ts asRolePlay): the line is theirs, not a technique.
+    coaching: { stage, topics: [drill.topic], rolePlay: true },
+    confidence: 1,
+    state: {
+      ...state,
+      phase: 'roleplay',
+      topic: drill.topic,
+      stage,
+      techniqueId: technique.id,
+      used: state.used.includes(technique.id) ? state.used : [...state.used, technique.id],
+      scene: { buyer: drill.openingLine, who: drill.who, exchanges: 0, rubric: drill.rubric },
+      drill,
+    } satisfies DialogueState,
+  };
+}
+
 /** The buyer's next line: it follows from what the rep just did. */
 function buyerReaction(a: ReturnType<typeof assess>, facts: Facts, said: readonly string[]): string {
   const lines: string[] = [];
@@ -68,7 +110,8 @@ export function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic,
   if (ending && scene.lines?.length) {
     return {
       reply: {
-        content: `${sceneFeedback(scene.lines)}\n\nTry the scene again, or move on?`,
+        content: `${sceneFeedback(scene.lines)}${rubricNote(scene.rubric)}\n\nTry the scene again, or move on?`,
+        sceneEnded: true,
         options: [...AFTER_SCENE_OPTIONS],
         coaching: { stage, topics: [topic], method: technique.method },
         confidence: 0.85,
@@ -113,10 +156,11 @@ export function sceneTurn(ctx: CoachContext, state: DialogueState, topic: Topic,
   const next = done ? undefined : buyerReaction(a, state.facts, state.seen.lines);
   const said = [...(scene.lines ?? []), spokenLine(ctx.message)];
   // The last exchange ends the scene with the feedback on all of the rep's lines.
-  lines.push('', next ? `Back in character.\n\n**${capitalise(scene.who)}:** "${next}"` : `That ends the scene. ${sceneFeedback(said)}\n\nTry it again, or shall we move on?`);
+  lines.push('', next ? `Back in character.\n\n**${capitalise(scene.who)}:** "${next}"` : `That ends the scene. ${sceneFeedback(said)}${rubricNote(scene.rubric)}\n\nTry it again, or shall we move on?`);
   return {
     reply: {
       content: lines.join('\n'),
+      ...(next ? {} : { sceneEnded: true as const }),
       options: [...(next ? SCENE_OPTIONS : AFTER_SCENE_OPTIONS)],
       coaching: { stage, topics: [topic], method: technique.method },
       confidence: 0.85,

@@ -16,6 +16,7 @@ import { playPushback } from './play-pushback.js';
 import { playRolePlay } from './play-role-play.js';
 import { playScene } from './play-scene.js';
 import { pushback } from './pushback.js';
+import { replayDrill } from './replay-drill.js';
 import { shorter } from './shorter.js';
 import { startRolePlay } from './start-role-play.js';
 import { thanks } from './thanks.js';
@@ -37,6 +38,8 @@ export const TURN_RULES: readonly TurnRule[] = [
   inScene,
   // After both scenes, which take "stop" while one runs: with none running there is nothing to judge.
   noScene,
+  // Before the other role-play starts: "Try the scene again" after a lesson's drill replays the lesson's buyer.
+  replayDrill,
   // After the scenes, which pass "role-play this" on: asked for mid-scene, it starts the scene over;
   // a moment written for the rep's way of selling has its own buyer, so it comes before the older one.
   playRolePlay,
