@@ -60,7 +60,11 @@ export function canDictate(): boolean {
 }
 
 export function canSpeak(): boolean {
-  return typeof window !== 'undefined' && 'speechSynthesis' in window && typeof window.SpeechSynthesisUtterance === 'function';
+  if (typeof window === 'undefined') return false;
+  // Read as possibly missing: TypeScript's DOM types promise both, and Firefox on Android, some
+  // embedded browsers and privacy settings leave them out.
+  const w = window as { speechSynthesis?: SpeechSynthesis; SpeechSynthesisUtterance?: typeof SpeechSynthesisUtterance };
+  return Boolean(w.speechSynthesis) && typeof w.SpeechSynthesisUtterance === 'function';
 }
 
 /** The page's language ('en' from <html lang="en">): the voice and the recognition follow it. */
