@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chatSayer, expect, screenshotsAtBothWidths, signUpThroughUi, skipChatWelcome, test } from './fixtures';
+import { chatSayer, expect, expectAccessible, screenshotsAtBothWidths, signUpThroughUi, skipChatWelcome, test } from './fixtures';
 
 /*
  * Voice in a role-play (issue #27 item 4). Headless Chromium has no microphone and no voices that
@@ -142,6 +142,7 @@ test('the mic shows Listening…, the dictated words land in the box, and sendin
   await page.evaluate(() => window.fakeMic?.hear("it's a big decision. What would you want to be sure of first?", true));
   await expect(box).toHaveValue("That is fair. it's a big decision. What would you want to be sure of first?");
   await screenshotsAtBothWidths(page, 'voice', 'listening');
+  await expectAccessible(page, 'the chat with the mic listening');
 
   const coach = page.getByTestId('coach-message');
   const before = await coach.count();
