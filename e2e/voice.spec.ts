@@ -136,7 +136,9 @@ test('the mic shows Listening…, the dictated words land in the box, and sendin
   await box.fill('That is fair.');
   await mic.click();
   await expect(mic).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('status').filter({ hasText: 'Listening…' })).toBeVisible();
+  await expect(page.getByTestId('dictation-listening')).toBeVisible();
+  await expect(page.getByTestId('dictation-listening')).toContainText('Listening…');
+  await expect(page.getByRole('status').filter({ hasText: 'Listening…' })).toHaveCount(1);
   await page.evaluate(() => window.fakeMic?.hear("it's a big decision, what would you want", false));
   await expect(box).toHaveValue("That is fair. it's a big decision, what would you want");
   await page.evaluate(() => window.fakeMic?.hear("it's a big decision. What would you want to be sure of first?", true));
@@ -149,7 +151,7 @@ test('the mic shows Listening…, the dictated words land in the box, and sendin
   await page.getByRole('button', { name: 'Send message' }).click();
   // Sending stops the mic; the words went with the message, and the box is empty again.
   await expect(mic).toHaveAttribute('aria-pressed', 'false');
-  await expect(page.getByText('Listening…')).toHaveCount(0);
+  await expect(page.getByTestId('dictation-listening')).toHaveCount(0);
   expect(await page.evaluate(() => window.fakeMic?.aborted)).toBeGreaterThan(0);
   await expect(page.getByTestId('user-message').last()).toHaveText("That is fair. it's a big decision. What would you want to be sure of first?");
   await expect(coach).toHaveCount(before + 1);

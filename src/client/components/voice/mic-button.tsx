@@ -61,29 +61,33 @@ export function MicButton({ dictation, disabled = false, className }: MicButtonP
 
 /**
  * What the mic is doing, in words: "Listening…" with a Stop while it listens, what went wrong
- * after a failure. The status region is always there (empty when idle) so a screen reader
- * announces "Listening…" as it appears; an error is an alert.
+ * after a failure. The screen reader's status region is always there (empty when idle, and out of
+ * the layout), so "Listening…" is announced as it starts; an error is an alert. When idle it takes
+ * no room: the chat's message area keeps every pixel (e2e/chat-phone.spec.ts).
  */
 export function DictationStatus({ dictation, className }: { dictation: Dictation; className?: string }) {
   if (!dictation.supported) return null;
+  const listening = dictation.state === 'listening';
   return (
-    <div className={className}>
-      <div role="status" aria-live="polite">
-        {dictation.state === 'listening' && (
-          <p data-testid="dictation-listening" className="flex items-center gap-2 text-xs font-medium text-red-700">
-            <span aria-hidden className="h-2 w-2 animate-pulse rounded-full bg-red-600" />
-            Listening… speak your answer.
-            <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={dictation.stop} className="min-h-8 rounded px-2 font-semibold underline underline-offset-2 hover:bg-red-50">
-              Stop dictating
-            </button>
-          </p>
-        )}
-      </div>
+    <>
+      <p role="status" className="sr-only">
+        {listening ? 'Listening…' : ''}
+      </p>
+      {listening && (
+        <p data-testid="dictation-listening" className={cn('flex items-center gap-2 text-xs font-medium text-red-700', className)}>
+          <span aria-hidden className="h-2 w-2 animate-pulse rounded-full bg-red-600" />
+          {/* Hidden from screen readers: the status above has said it, and the pressed mic says it too. */}
+          <span aria-hidden>Listening… speak your answer.</span>
+          <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={dictation.stop} className="min-h-8 rounded px-2 font-semibold underline underline-offset-2 hover:bg-red-50">
+            Stop dictating
+          </button>
+        </p>
+      )}
       {dictation.state === 'error' && dictation.error && (
-        <p role="alert" data-testid="dictation-error" className="text-xs font-medium text-red-700">
+        <p role="alert" data-testid="dictation-error" className={cn('text-xs font-medium text-red-700', className)}>
           {dictation.error}
         </p>
       )}
-    </div>
+    </>
   );
 }

@@ -52,6 +52,7 @@ describe('MicButton', () => {
     render(<AnswerBox />);
     expect(screen.queryByRole('button', { name: 'Dictate' })).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText(/Listening/)).toBeNull();
     fireEvent.change(screen.getByLabelText('Answer'), { target: { value: 'typed' } });
     expect(screen.getByLabelText<HTMLTextAreaElement>('Answer').value).toBe('typed');
   });
@@ -64,11 +65,13 @@ describe('MicButton', () => {
     expect(FakeRecognition.last).toBeNull();
     fireEvent.click(mic);
     expect(mic.getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByRole('status').textContent).toMatch(/Listening…/);
+    expect(screen.getByRole('status').textContent).toBe('Listening…');
+    expect(screen.getByTestId('dictation-listening').textContent).toMatch(/Listening… speak your answer/);
     fireEvent.click(screen.getByRole('button', { name: 'Stop dictating' }));
     expect(FakeRecognition.last?.stop).toHaveBeenCalled();
     expect(mic.getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.queryByTestId('dictation-listening')).toBeNull();
   });
 
   it('shows what went wrong next to the box', () => {
