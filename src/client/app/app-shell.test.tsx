@@ -250,7 +250,7 @@ describe('the signed-out redirect', () => {
 
   it('leaves public pages to everyone', async () => {
     const memory = renderAppAt('/privacy-policy', null);
-    expect(await screen.findByText('Last updated: November 26, 2026')).toBeTruthy();
+    expect(await screen.findByText('Last updated: November 27, 2026')).toBeTruthy();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
     expect(memory.history).toEqual(['/privacy-policy']);
   });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_COUNTER_FROM, MESSAGE_MAX } from '#shared/schemas/chat';
 import { ChatInput } from './chat-input';
@@ -110,5 +110,46 @@ describe('ChatInput', () => {
       expect(box.getAttribute('aria-invalid')).toBe('true');
       expect(box.getAttribute('aria-describedby')).toBe('chat-message-length');
     });
+  });
+});
+
+describe('ChatInput dictation (issue #27 item 4)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('has no mic where the browser cannot dictate', () => {
+    vi.stubGlobal('SpeechRecognition', undefined);
+    vi.stubGlobal('webkitSpeechRecognition', undefined);
+    setup();
+    expect(screen.queryByRole('button', { name: 'Dictate' })).toBeNull();
+  });
+
+  it('puts the dictated words in the box, and a send by Enter stops the mic', () => {
+    const recognitions: { start: () => void; abort: ReturnType<typeof vi.fn>; onresult: ((e: unknown) => void) | null }[] = [];
+    vi.stubGlobal(
+      'webkitSpeechRecognition',
+      class {
+        onresult = null;
+        onerror = null;
+        onend = null;
+        start = vi.fn();
+        stop = vi.fn();
+        abort = vi.fn();
+        constructor() {
+          recognitions.push(this);
+        }
+      },
+    );
+    const { onSend, box } = setup();
+    const mic = screen.getByRole('button', { name: 'Dictate' });
+    fireEvent.click(mic);
+    expect(mic.getAttribute('aria-pressed')).toBe('true');
+    const r = recognitions[0];
+    act(() => r?.onresult?.({ resultIndex: 0, results: [Object.assign([{ transcript: 'what would you want to be sure of' }], { isFinal: true })] }));
+    expect(box.value).toBe('what would you want to be sure of');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledExactlyOnceWith('what would you want to be sure of');
+    expect(r?.abort).toHaveBeenCalled();
+    expect(mic.getAttribute('aria-pressed')).toBe('false');
+    expect(box.value).toBe('');
   });
 });

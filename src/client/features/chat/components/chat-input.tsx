@@ -2,6 +2,8 @@ import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent }
 import { SendHorizontal } from 'lucide-react';
 import { MESSAGE_COUNTER_FROM, MESSAGE_MAX } from '#shared/chat-limits';
 import { Button } from '../../../components/ui/button';
+import { DictationStatus, MicButton } from '../../../components/voice/mic-button';
+import { useDictation } from '../../../lib/speech';
 
 /** product §16: the box grows with its text up to this height, then scrolls. */
 export const INPUT_MAX_HEIGHT_PX = 96;
@@ -27,6 +29,8 @@ const count = (n: number) => n.toLocaleString();
 export function ChatInput({ onSend, pending, onFocusChange, initialValue = '' }: ChatInputProps) {
   const [value, setValue] = useState(initialValue);
   const box = useRef<HTMLTextAreaElement>(null);
+  // Dictation where the browser has it (issue #27 item 4): its words go into the box like typing.
+  const dictation = useDictation({ value, onChange: setValue });
   const length = value.trim().length;
   const over = length - MESSAGE_MAX;
   const canSend = !pending && length > 0 && over <= 0;
@@ -43,6 +47,8 @@ export function ChatInput({ onSend, pending, onFocusChange, initialValue = '' }:
   const submit = () => {
     const text = value.trim();
     if (!canSend) return;
+    // The answer is going: the mic stops, and words still on their way are dropped, not put into the emptied box.
+    dictation.cancel();
     if (onSend(text)) setValue('');
   };
 
@@ -80,6 +86,7 @@ export function ChatInput({ onSend, pending, onFocusChange, initialValue = '' }:
           style={{ maxHeight: INPUT_MAX_HEIGHT_PX }}
           className="min-h-11 flex-1 resize-none rounded-lg border border-slate-300 aria-invalid:border-red-600 bg-white px-3 py-2.5 text-base sm:text-sm text-slate-900 placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
         />
+        <MicButton dictation={dictation} />
         <Button
           type="submit"
           aria-label="Send message"
@@ -92,6 +99,7 @@ export function ChatInput({ onSend, pending, onFocusChange, initialValue = '' }:
           <SendHorizontal className="h-5 w-5" aria-hidden />
         </Button>
       </div>
+      <DictationStatus dictation={dictation} />
       {length >= MESSAGE_COUNTER_FROM && (
         <div id="chat-message-length" className="flex items-start justify-end gap-2 text-xs">
           {/* Said once as the limit is passed (an alert); the count beside it is not read out at each key. */}

@@ -1,7 +1,10 @@
 import { useLayoutEffect, useRef } from 'react';
 import { RotateCw } from 'lucide-react';
 import type { ChatMessage } from '#shared/schemas/chat';
+import { SpeakButton } from '../../../components/voice/speak-button';
 import { isUnsaved, type UnsentMessage } from '../api/stream-message';
+import { buyerLines, spokenText } from '../lib/buyer-lines';
+import { useReadBuyerAloud } from '../lib/read-aloud';
 import { MessageBubble, TypingIndicator, UserBubble } from './message-bubble';
 import { OptionChips } from './option-chips';
 
@@ -22,6 +25,14 @@ export interface MessageListProps {
   unsent: UnsentMessage | null;
   onRetry: () => void;
   onDiscard: () => void;
+  /** "Read the buyer's lines aloud" is on: each buyer line that arrives is spoken. */
+  readAloud?: boolean;
+}
+
+/** "The wife" → "the wife's": the Speak button's name says whose line it reads. */
+function possessive(who: string): string {
+  const lower = who.replace(/^The /, 'the ');
+  return lower.endsWith('s') ? `${lower}'` : `${lower}'s`;
 }
 
 /** The mark under a message that did not go through: tap to send it again, or let it go. */
@@ -54,7 +65,8 @@ function UnsentMark({ reason, busy, stored, onRetry, onDiscard }: { reason: stri
  * a reply is brought into view from its first line, and while it streams in the view follows it
  * only until that first line reaches the top, so the rep reads it from the start.
  */
-export function MessageList({ messages, awaitingReply, busy, onChoose, unsent, onRetry, onDiscard }: MessageListProps) {
+export function MessageList({ messages, awaitingReply, busy, onChoose, unsent, onRetry, onDiscard, readAloud = false }: MessageListProps) {
+  useReadBuyerAloud(messages, readAloud);
   const scroller = useRef<HTMLDivElement>(null);
   const follow = useRef(true);
   const seenCount = useRef(0);
@@ -116,9 +128,11 @@ export function MessageList({ messages, awaitingReply, busy, onChoose, unsent, o
               );
             }
             const marked = unsent !== null && m.role === 'user' && m.clientId === unsent.clientId;
+            const lines = buyerLines(m);
             return (
               <div key={`${m.role}-${m.id}`} className="space-y-1" {...latestReply}>
                 <MessageBubble message={m} />
+                {lines.length > 0 && <SpeakButton text={spokenText(lines)} label={`Speak ${possessive(lines[0]?.who ?? 'the buyer')} line`} className="-mt-1" />}
                 {marked && <UnsentMark reason={unsent.reason} busy={busy} stored onRetry={onRetry} onDiscard={onDiscard} />}
               </div>
             );

@@ -20,10 +20,12 @@ import { ChatInput } from '../components/chat-input';
 import { NewChatUnavailableDialog, PastChatsDialog, PaymentRequiredDialog, preloadChatDialogs, WelcomeDialog } from '../components/deferred-dialogs';
 import { ConversationClosedNotice } from '../components/free-chat-used';
 import { MessageList } from '../components/message-list';
+import { ReadAloudToggle } from '../components/read-aloud-toggle';
 import { TrialBanner } from '../components/trial-banner';
 import { UpgradeScreen } from '../components/upgrade-screen';
 import { isPaymentRequired } from '../lib/chat-status';
 import { openingChoice } from '../lib/opening';
+import { useReadAloudSetting } from '../lib/read-aloud';
 import { loadUnsent } from '../lib/unsent-store';
 import { useWelcome } from '../lib/use-welcome';
 
@@ -95,6 +97,7 @@ export function ChatPage() {
   const [inputFocused, setInputFocused] = useState(false);
   const [newChatBlocked, setNewChatBlocked] = useState(false);
   const pointerDown = usePointerDown();
+  const [readAloud, setReadAloud] = useReadAloudSetting();
 
   // A message refused because the session had ended, back in the box after signing in again (issue #25).
   const [returnDraft] = useState(() => (user ? peekReturnDraft(user.id) : null));
@@ -251,9 +254,12 @@ export function ChatPage() {
         unsent={sending.unsent}
         onRetry={sending.retry}
         onDiscard={sending.discard}
+        readAloud={readAloud}
       />
     );
   }
+  // The toggle is offered once the conversation has a role-play in it: elsewhere there is no buyer to hear.
+  const inRolePlay = !upgrade && (conversation.data?.messages ?? []).some((m) => m.coaching?.rolePlay === true);
 
   const s = status.data;
   const trialDaysLeft = s?.access === 'trial' ? s.trialDaysLeft : null;
@@ -304,6 +310,7 @@ export function ChatPage() {
           </Button>
         </div>
       )}
+      {inRolePlay && <ReadAloudToggle on={readAloud} onChange={setReadAloud} />}
       {!upgrade &&
         (closed && !conversation.isPending ? (
           <ConversationClosedNotice {...freeProps} />

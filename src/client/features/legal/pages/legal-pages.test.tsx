@@ -22,7 +22,7 @@ describe('PrivacyPolicyPage', () => {
     renderWithApp(<PrivacyPolicyPage />);
     // The header bar's title is the page's H1 (app layout); the page adds no second one.
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
-    expect(screen.getByText('Last updated: November 26, 2026')).toBeTruthy();
+    expect(screen.getByText('Last updated: November 27, 2026')).toBeTruthy();
     const headings = screen.getAllByRole('heading', { level: 2 });
     expect(headings).toHaveLength(12);
     expect(headingTitles()).toEqual([
@@ -41,6 +41,16 @@ describe('PrivacyPolicyPage', () => {
     ]);
     expect(headings[0]?.textContent).toBe('1. Information We Collect');
     expect(screen.getAllByText(/privacy@salescoach\.example/).length).toBeGreaterThan(0);
+  });
+});
+
+describe('PrivacyPolicyPage: voice (issue #27 item 4)', () => {
+  it("says dictation may send audio to the browser's maker, that only text reaches us, and that typing always works", () => {
+    renderWithApp(<PrivacyPolicyPage />);
+    const voice = screen.getByText(/where your browser allows it, you can dictate/).closest('p');
+    expect(voice?.textContent).toMatch(/may send the audio of your voice to the company that makes it .*\(for example Google, for Chrome\)/);
+    expect(voice?.textContent).toMatch(/never records or stores audio and receives only the text/);
+    expect(voice?.textContent).toMatch(/typing is always available/);
   });
 });
 

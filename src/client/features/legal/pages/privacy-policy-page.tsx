@@ -9,7 +9,7 @@ export function PrivacyPolicyPage() {
   return (
     <article className="mx-auto max-w-3xl space-y-8 px-4 py-6 text-sm leading-relaxed text-slate-700">
       {/* The header bar's title is the page's one H1; repeating it here would make two. */}
-      <p className="text-slate-600">Last updated: November 26, 2026</p>
+      <p className="text-slate-600">Last updated: November 27, 2026</p>
 
       <p>
         This policy explains what information {companyName} collects when you use {productName}, how we use it, and
@@ -78,6 +78,16 @@ export function PrivacyPolicyPage() {
           <li>when required by law, or to protect the rights and safety of our users and of {companyName};</li>
           <li>with a successor if {companyName} is involved in a merger or sale of its business.</li>
         </LegalList>
+        {/* Issue #27 item 4: dictation and read-aloud are the browser's services (client/lib/speech.ts). */}
+        <p>
+          <strong className="font-medium text-slate-900">Voice:</strong> where your browser allows it, you can dictate
+          your messages instead of typing them, and have the buyer’s lines in a role-play read aloud. Both use your
+          browser’s own speech service. When you dictate, your browser may send the audio of your voice to the
+          company that makes it to be turned into text (for example Google, for Chrome), under that company’s own
+          privacy terms; a read-aloud line may likewise go to them when the browser uses an online voice.{' '}
+          {productName} never records or stores audio and receives only the text that ends up in your message box,
+          when you send it. The microphone listens only after you press the mic button, and typing is always available.
+        </p>
       </LegalSection>
 
       <CoachModelSection productName={productName} coachModel={coachModel} />
