@@ -10,7 +10,7 @@ import { LessonPage } from './lesson-page';
 
 const fetchMock = stubFetch();
 
-const part: TrainingPart = { id: 'closing', title: 'Part 3: Closing', description: 'About closing.', minutesToRead: 7, videoId: null, savedAt: null, completedAt: null };
+const part: TrainingPart = { id: 'closing', title: 'Part 3: Closing', description: 'About closing.', minutesToRead: 7, videoId: null, videoUrl: null, savedAt: null, completedAt: null };
 const scene = (m: LessonMotion) => ({ buyer: `Buyer at the ${m}.`, openingLine: `Let me think about it (${m}).`, moment: `The ${m} stall.`, strongAnswer: ['Acknowledge.', 'Ask.', 'Propose a date.'] });
 const lines = (m: LessonMotion) => [`${m} line one`, `${m} line two`, `${m} line three`];
 
