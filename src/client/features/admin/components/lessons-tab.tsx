@@ -31,7 +31,8 @@ const SOURCE_LABELS: Record<AdminLesson['videoSource'], string> = {
 
 const who = (u: { username: string } | null) => u?.username ?? 'a deleted account';
 const liveLine = (l: AdminLesson) => (l.version ? `Version #${l.version.id}, ${formatWhen(l.version.createdAt)} by ${who(l.version.createdBy)}` : 'The shipped file (not edited)');
-const megabytes = (bytes: number) => `${formatCount(Math.round(bytes / (1024 * 1024)))} MB`;
+/** A file's size as people read it: KB under a megabyte, so a small file does not read "0 MB". */
+const megabytes = (bytes: number) => (bytes < 1024 * 1024 ? `${formatCount(Math.max(1, Math.round(bytes / 1024)))} KB` : `${formatCount(Math.round(bytes / (1024 * 1024)))} MB`);
 
 /** A field's message from the server's refusal, when it named that field. */
 const fieldError = (err: unknown, field: string) => (err instanceof ApiRequestError ? err.body.errors?.[field]?.[0] : undefined);

@@ -59,6 +59,16 @@ describe('LessonPage', () => {
     expect(screen.queryByText(/coming soon/i)).toBeNull();
   });
 
+  it("plays an admin's uploaded video from the app, before any YouTube id (issue #27)", async () => {
+    const withVideo = lesson(null);
+    renderLesson({ ...withVideo, part: { ...withVideo.part, videoId: 'dQw4w9WgXcQ', videoUrl: '/api/training/closing/video?v=abc' } });
+    const video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
+    expect(video.tagName).toBe('VIDEO');
+    expect(video.getAttribute('src')).toBe('/api/training/closing/video?v=abc');
+    expect(video.controls).toBe(true);
+    expect(screen.queryByRole('button', { name: /^Play:/ })).toBeNull();
+  });
+
   it("puts the rep's own motion first and selected; the switcher shows another motion's lines and drill", async () => {
     renderLesson(lesson('phone'));
     const group = within(await screen.findByRole('group', { name: 'How you sell' }));
