@@ -12,6 +12,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { lessonVersions, lessonVideos, users, type LessonVersionRow, type LessonVideoRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { parseLesson, type StoredLesson } from './lessons.js';
+import { TRAINING_PARTS } from './parts.js';
 
 /**
  * Admins' lesson edits and uploaded videos (issue #27). A part's live lesson is its newest saved
@@ -55,7 +56,7 @@ const isPartId = (id: string): id is TrainingPartId => (TRAINING_PART_IDS as rea
 
 export interface LiveLessons {
   lessons: ReadonlyMap<TrainingPartId, StoredLesson>;
-  /** Per part, in TRAINING_PART_IDS order: the YouTube id that plays, and the uploaded video's URL (which plays instead). */
+  /** Per part, in TRAINING_PARTS's order (as service.ts and TRAINING_VIDEO_IDS index them): the YouTube id that plays, and the uploaded video's URL (which plays instead). */
   videoIds: readonly (string | null)[];
   videoUrls: readonly (string | null)[];
 }
@@ -76,8 +77,8 @@ export async function liveLessons(db: Executor, shipped: ShippedLessons, envVide
   }
   return {
     lessons,
-    videoIds: TRAINING_PART_IDS.map((id, i) => versions.get(id)?.videoId ?? envVideoIds[i] ?? null),
-    videoUrls: TRAINING_PART_IDS.map((id) => {
+    videoIds: TRAINING_PARTS.map(({ id }, i) => versions.get(id)?.videoId ?? envVideoIds[i] ?? null),
+    videoUrls: TRAINING_PARTS.map(({ id }) => {
       const video = videoByPart.get(id);
       return video ? lessonVideoUrl(video) : null;
     }),
@@ -185,7 +186,7 @@ async function videoFileOf(db: Executor, partId: TrainingPartId): Promise<(Lesso
 export async function adminLessons(db: Db, shipped: ShippedLessons, envVideoIds: readonly (string | null)[]): Promise<AdminLesson[]> {
   const live = await liveLessons(db, shipped, envVideoIds);
   const out: AdminLesson[] = [];
-  for (const [index, partId] of TRAINING_PART_IDS.entries()) {
+  for (const [index, { id: partId }] of TRAINING_PARTS.entries()) {
     const [latest] = await db
       .select({ ...summaryColumns, source: lessonVersions.source })
       .from(lessonVersions)
