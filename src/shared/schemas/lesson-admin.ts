@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, safeString } from './primitives.js';
 import { trainingPartIdSchema } from './training.js';
 
 /**
@@ -8,7 +9,6 @@ import { trainingPartIdSchema } from './training.js';
 
 /** A YouTube id as TRAINING_VIDEO_IDS takes it: 11 URL-safe characters. */
 export const LESSON_VIDEO_ID_MESSAGE = 'A video id is the 11 characters after "v=" in a YouTube link.';
-export const lessonVideoIdSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{11}$/, LESSON_VIDEO_ID_MESSAGE);
 
 /** The video types a lesson takes, by what the file's first bytes say it is. */
 export const LESSON_VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
@@ -66,14 +66,17 @@ export type AdminLessonList = z.infer<typeof adminLessonListSchema>;
 
 /** PUT /api/admin/lessons/:partId: the whole Markdown file, and the video id (null or empty clears it). */
 export const LESSON_SOURCE_MAX_CHARS = 100_000;
-export const lessonSaveSchema = z.object({
-  source: z.string().min(1, 'Please enter the lesson’s Markdown.').max(LESSON_SOURCE_MAX_CHARS),
-  videoId: z.union([z.literal('').transform(() => null), lessonVideoIdSchema, z.null()]),
+export const lessonSaveSchema = z.strictObject({
+  source: safeString()
+    .refine((v) => v.trim().length > 0, 'Please enter the lesson’s Markdown.')
+    .refine((v) => v.length <= LESSON_SOURCE_MAX_CHARS, `A lesson can be at most ${LESSON_SOURCE_MAX_CHARS.toLocaleString('en-US')} characters.`),
+  /** An 11-character YouTube id, or null (none); the client sends null for an empty field. */
+  videoId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, LESSON_VIDEO_ID_MESSAGE).nullable(),
 });
-export type LessonSaveInput = z.input<typeof lessonSaveSchema>;
+export type LessonSaveInput = z.infer<typeof lessonSaveSchema>;
 
 export const lessonPartParamSchema = z.object({ partId: trainingPartIdSchema });
-export const lessonVersionParamSchema = z.object({ partId: trainingPartIdSchema, id: z.coerce.number().int().positive() });
+export const lessonVersionParamSchema = z.object({ partId: trainingPartIdSchema, id: idParam('Invalid version id') });
 
 export const lessonVersionListSchema = z.object({ versions: z.array(lessonVersionSummarySchema) });
 export type LessonVersionList = z.infer<typeof lessonVersionListSchema>;
