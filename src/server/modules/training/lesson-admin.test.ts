@@ -118,6 +118,8 @@ describe('lesson video upload (issue #27)', () => {
   it('refuses a file over the limit, by its declared size or as it streams, without keeping it', async () => {
     const res = await upload(mp4(1024 * 1024 + 10));
     expect(res.statusCode).toBe(413);
+    // The rest of a refused upload is not read: the connection closes after the refusal.
+    expect(res.headers.connection).toBe('close');
     // Without a declared length (chunked), the stream is cut off at the limit and the partial file removed.
     const { Readable } = await import('node:stream');
     const big = mp4(1024 * 1024 + 10);
