@@ -35,7 +35,7 @@ import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { plansRoutes } from './modules/plans/routes.js';
 import { progressRoutes } from './modules/progress/routes.js';
 import { referralRoutes } from './modules/referrals/routes.js';
-import { trainingRoutes } from './modules/training/routes.js';
+import { lessonAdminRoutes, trainingRoutes } from './modules/training/routes.js';
 import { tutorialRoutes } from './modules/tutorial/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 
@@ -122,6 +122,7 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
         { routes: knowledgeRoutes(deps) },
         { routes: feedbackTriageRoutes(deps), prefix: '/api' },
         { routes: moderationRoutes(deps) },
+        { routes: lessonAdminRoutes(deps) },
       ]),
     );
     await api.register(billingRoutes(deps));

@@ -79,6 +79,11 @@ const baseSchema = z.object({
     )
     .transform((ids) => Array.from({ length: 4 }, (_, i) => ids[i] || null)),
   /**
+   * The largest video an admin may upload for a lesson, in MB (issue #27). Files live under
+   * DATA_DIR/lesson-videos; an upload over the limit is cut off as it streams, nothing kept.
+   */
+  LESSON_VIDEO_MAX_MB: z.coerce.number().int().min(1).max(4096).default(200),
+  /**
    * product §12: when set, the admin panel unlocks with this key instead of the admin's own
    * password (docs/decisions/0012). No default: unset, the password unlocks. Never logged or sent
    * to the browser; at least 16 characters, so it cannot be guessed within the unlock's rate limit.

@@ -10,6 +10,7 @@
  * so ids reveal nothing).
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { CARD_OK } from './billing.js';
 import { parseSse } from './sse.js';
@@ -208,6 +209,8 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/training': { access: PRO },
   'PUT /api/training/:partId/saved': { access: PRO, request: () => ({ params: { partId: 'discovery' }, body: { saved: true } }) },
   'GET /api/training/:partId': { access: PRO, request: () => ({ params: { partId: 'closing' } }) },
+  // Issue #27: no video is uploaded here, so an allowed caller gets past the gate to a 404.
+  'GET /api/training/:partId/video': { access: PRO, request: () => ({ params: { partId: 'closing' } }), ok: [404] },
   'POST /api/training/:partId/check': { access: PRO, request: () => ({ params: { partId: 'objections' }, body: { answers: ['A', 'B', 'C'] } }) },
   'GET /api/progress': { access: PRO },
   // Logging an outcome is open to every rep (progress/routes.ts), on their own coaching replies only.
@@ -278,6 +281,19 @@ export const ACCESS: Record<string, Declaration> = {
   'POST /api/admin/test-knowledge': { access: ADMIN_UNLOCKED, request: () => ({ body: { testMessage: 'How do I handle a price objection?' } }) },
   'POST /api/admin/knowledge-base/versions/:id/restore': { access: ADMIN_UNLOCKED, request: (f) => ({ params: { id: f.knowledgeVersionId } }) },
   'DELETE /api/admin/knowledge-base': { access: ADMIN_UNLOCKED },
+  // Issue #27's lessons. The shipped file saves as it is; a version may or may not exist yet when
+  // its routes are called (404 past the gate); the upload's body is a raw file, which the matrix's
+  // JSON requests do not send (400 past the gate; lesson-admin.test.ts uploads real ones).
+  'GET /api/admin/lessons': { access: ADMIN_UNLOCKED },
+  'PUT /api/admin/lessons/:partId': {
+    access: ADMIN_UNLOCKED,
+    request: () => ({ params: { partId: 'closing' }, body: { source: fs.readFileSync(new URL('../../../content/practice/lessons/closing.md', import.meta.url), 'utf8'), videoId: null } }),
+  },
+  'GET /api/admin/lessons/:partId/versions': { access: ADMIN_UNLOCKED, request: () => ({ params: { partId: 'closing' } }) },
+  'GET /api/admin/lessons/:partId/versions/:id': { access: ADMIN_UNLOCKED, request: () => ({ params: { partId: 'closing', id: 1 } }), ok: [200, 404] },
+  'POST /api/admin/lessons/:partId/versions/:id/restore': { access: ADMIN_UNLOCKED, request: () => ({ params: { partId: 'closing', id: 1 } }), ok: [200, 404] },
+  'PUT /api/admin/lessons/:partId/video': { access: ADMIN_UNLOCKED, request: () => ({ params: { partId: 'closing' } }), ok: [400] },
+  'DELETE /api/admin/lessons/:partId/video': { access: ADMIN_UNLOCKED, request: () => ({ params: { partId: 'closing' } }), ok: [404] },
   'GET /api/admin/moderation/reports': { access: ADMIN_UNLOCKED },
   'POST /api/admin/moderation/posts/:id/hide': { access: ADMIN_UNLOCKED, request: (f) => ({ params: { id: f.modPost } }) },
   'POST /api/admin/moderation/posts/:id/restore': { access: ADMIN_UNLOCKED, request: (f) => ({ params: { id: f.modPost } }) },

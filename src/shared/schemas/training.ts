@@ -27,6 +27,8 @@ export const trainingPartSchema = z.object({
   minutesToRead: z.number().int(),
   /** The configured YouTube id (TRAINING_VIDEO_IDS), or null: the lesson stands on its own. */
   videoId: z.string().nullable(),
+  /** An admin's uploaded video (served with range requests), which plays instead of videoId; null when none was uploaded. */
+  videoUrl: z.string().nullable(),
   /** When the user saved it for later / completed it (ISO), or null. Completed: the check passed or the drill done (issue #27). */
   savedAt: z.string().nullable(),
   completedAt: z.string().nullable(),

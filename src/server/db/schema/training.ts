@@ -1,5 +1,5 @@
 /** Training (modules/training, product §9): each user's saved-for-later and completed marks on the four parts. */
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { chatSessions } from './chat.js';
 import { createdAt } from './common.js';
@@ -48,3 +48,39 @@ export const trainingDrills = pgTable('training_drills', {
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
 export type TrainingDrillRow = typeof trainingDrills.$inferSelect;
+
+/**
+ * Admins' edits of the written lessons (issue #27): every save is a new version (who, when, why),
+ * like the knowledge base's. A part's newest version is its live lesson; a part without one reads
+ * its shipped file (content/practice/lessons). `source` is the whole Markdown file, parsed by the
+ * same parser as the shipped files; `video_id` a YouTube id set for this version, or null.
+ */
+export const lessonVersions = pgTable(
+  'lesson_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    partId: text('part_id').notNull(),
+    source: text('source').notNull(),
+    videoId: text('video_id'),
+    note: text('note').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lesson_versions_part_idx').on(t.partId, t.id)],
+);
+export type LessonVersionRow = typeof lessonVersions.$inferSelect;
+
+/**
+ * A lesson's uploaded video (issue #27): one per part at most, a file under DATA_DIR/lesson-videos
+ * named by the server (`file_name`, random). One row per part, so replacing the video leaves the
+ * old file referred to by nothing, and it is deleted then.
+ */
+export const lessonVideos = pgTable('lesson_videos', {
+  partId: text('part_id').primaryKey(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+});
+export type LessonVideoRow = typeof lessonVideos.$inferSelect;

@@ -12,8 +12,13 @@ import {
 } from '#shared/schemas/training.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../plugins/session.js';
+import { lessonVideoRoutes } from './lesson-admin-routes.js';
+import { liveLessons, loadShippedLessons } from './lesson-versions.js';
 import { defaultLessonsDir, loadLessons } from './lessons.js';
 import { drillLesson, scoreCheck, setSaved, trainingLesson, trainingOverview, type TrainingContent } from './service.js';
+
+// The lessons' admin API (versions, uploaded videos), mounted by app.ts in the admin scope.
+export { lessonAdminRoutes } from './lesson-admin-routes.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -21,7 +26,10 @@ export const trainingRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // Read at start-up: a malformed lesson file stops the server here, naming the file (lessons.ts).
-    const content: TrainingContent = { lessons: loadLessons(deps.lessonsDir ?? defaultLessonsDir()), videoIds: deps.env.TRAINING_VIDEO_IDS };
+    const shipped = loadShippedLessons(deps.lessonsDir ?? defaultLessonsDir(), loadLessons);
+    // Read per request: an admin's saved version or upload reaches users with their next read (lesson-versions.ts).
+    const live = (): Promise<TrainingContent> => liveLessons(deps.db, shipped, deps.env.TRAINING_VIDEO_IDS);
+    await app.register(lessonVideoRoutes(deps));
 
     app.get(
       '/api/training',
@@ -29,7 +37,7 @@ export const trainingRoutes =
         config: { requires: { pro: 'training' } },
         schema: { tags: ['training'], summary: 'The training lessons with your saved and completed marks (Pro)', response: { 200: trainingOverviewSchema, ...errors } },
       },
-      async (request) => trainingOverview(deps.db, currentUser(request), content),
+      async (request) => trainingOverview(deps.db, currentUser(request), await live()),
     );
 
     app.get(
@@ -43,7 +51,7 @@ export const trainingRoutes =
           response: { 200: trainingLessonSchema, ...errors },
         },
       },
-      async (request) => trainingLesson(deps.db, currentUser(request), content, request.params.partId),
+      async (request) => trainingLesson(deps.db, currentUser(request), await live(), request.params.partId),
     );
 
     app.put(
@@ -60,7 +68,7 @@ export const trainingRoutes =
       },
       async (request) => {
         await setSaved(deps.db, currentUser(request), request.params.partId, request.body.saved, deps.now());
-        return trainingOverview(deps.db, currentUser(request), content);
+        return trainingOverview(deps.db, currentUser(request), await live());
       },
     );
 
@@ -76,7 +84,7 @@ export const trainingRoutes =
           response: { 200: trainingCheckResultSchema, ...errors },
         },
       },
-      async (request) => scoreCheck(deps.db, currentUser(request), content, request.params.partId, request.body, deps.now()),
+      async (request) => scoreCheck(deps.db, currentUser(request), await live(), request.params.partId, request.body, deps.now()),
     );
 
     app.post(
@@ -91,6 +99,6 @@ export const trainingRoutes =
           response: { 200: trainingDrillStartedSchema, 402: apiErrorSchema, ...errors },
         },
       },
-      async (request) => drillLesson(deps.db, currentUser(request), deps.plans, content, request.params.partId, request.body.motion, deps.now()),
+      async (request) => drillLesson(deps.db, currentUser(request), deps.plans, await live(), request.params.partId, request.body.motion, deps.now()),
     );
   };

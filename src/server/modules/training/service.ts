@@ -10,10 +10,12 @@ import { startDrill } from './drill.js';
 import { lessonMotionFor, type StoredLesson } from './lessons.js';
 import { TRAINING_PARTS, type TrainingPartContent } from './parts.js';
 
-/** What the training service reads besides the database: the lessons loaded at start-up and the configured videos. */
+/** What the training service reads besides its marks: the live lessons and videos (lesson-versions.ts: admins' versions over the shipped files). */
 export interface TrainingContent {
   lessons: ReadonlyMap<TrainingPartId, StoredLesson>;
   videoIds: readonly (string | null)[];
+  /** An uploaded video's URL per part, which plays instead of the YouTube id. */
+  videoUrls?: readonly (string | null)[];
 }
 
 function partView(content: TrainingContent, part: TrainingPartContent, index: number, row: TrainingProgressRow | undefined): TrainingPart {
@@ -25,6 +27,7 @@ function partView(content: TrainingContent, part: TrainingPartContent, index: nu
     description: part.description,
     minutesToRead: lesson.minutesToRead,
     videoId: content.videoIds[index] ?? null,
+    videoUrl: content.videoUrls?.[index] ?? null,
     savedAt: row?.savedAt?.toISOString() ?? null,
     completedAt: row?.completedAt?.toISOString() ?? null,
   };

@@ -80,7 +80,7 @@ describe('AdminPage', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Successfully authenticated' }));
     expect(((await screen.findByLabelText('Knowledge content')) as HTMLTextAreaElement).value).toBe(KNOWLEDGE.knowledge);
     expect(screen.getByTestId('knowledge-summary').textContent).toContain('by boss: Replaced');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Knowledge base', 'Escalations', 'Feedback', 'Moderation', 'Audit log']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Knowledge base', 'Lessons', 'Escalations', 'Feedback', 'Moderation', 'Audit log']);
   });
 
   it("asks for the admin key instead when the operator set one ('Please enter admin key')", async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { Flag, LifeBuoy, Library, LogOut, MessageSquareText, ScrollText } from 'lucide-react';
+import { BookOpenText, Flag, LifeBuoy, Library, LogOut, MessageSquareText, ScrollText } from 'lucide-react';
 import type { AdminUnlockStatus } from '#shared/schemas/admin';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
@@ -18,13 +18,15 @@ import { AuditTab } from '../components/audit-tab';
 import { EscalationsTab } from '../components/escalations-tab';
 import { FeedbackTab } from '../components/feedback-tab';
 import { KnowledgeTab } from '../components/knowledge-tab';
+import { LessonsTab } from '../components/lessons-tab';
 import { ModerationTab } from '../components/moderation-tab';
 import { LockedCard, UnlockCard } from '../components/unlock-card';
 
-type Section = 'knowledge' | 'escalations' | 'feedback' | 'moderation' | 'audit';
+type Section = 'knowledge' | 'lessons' | 'escalations' | 'feedback' | 'moderation' | 'audit';
 
 const TABS: readonly AdminTab<Section>[] = [
   { id: 'knowledge', label: 'Knowledge base', icon: <Library className="h-4 w-4" aria-hidden /> },
+  { id: 'lessons', label: 'Lessons', icon: <BookOpenText className="h-4 w-4" aria-hidden /> },
   { id: 'escalations', label: 'Escalations', icon: <LifeBuoy className="h-4 w-4" aria-hidden /> },
   { id: 'feedback', label: 'Feedback', icon: <MessageSquareText className="h-4 w-4" aria-hidden /> },
   { id: 'moderation', label: 'Moderation', icon: <Flag className="h-4 w-4" aria-hidden /> },
@@ -78,6 +80,7 @@ function UnlockedPanel({ status }: { status: AdminUnlockStatus }) {
       <AdminTabs tabs={TABS} current={section} onChange={setSection} />
       <AdminTabPanel id={section}>
         {section === 'knowledge' && <KnowledgeTab />}
+        {section === 'lessons' && <LessonsTab />}
         {section === 'escalations' && <EscalationsTab />}
         {section === 'feedback' && <FeedbackTab />}
         {section === 'moderation' && <ModerationTab />}
@@ -90,7 +93,7 @@ function UnlockedPanel({ status }: { status: AdminUnlockStatus }) {
 /**
  * /admin (product §12): locked for everyone until a signed-in admin
  * re-enters their password (or the admin key) in this session; then the knowledge base,
- * escalations, feedback, moderation and the audit log, for 30 minutes.
+ * the training lessons, escalations, feedback, moderation and the audit log, for 30 minutes.
  */
 export function AdminPage() {
   const { data: user } = useCurrentUser();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { CirclePlay } from 'lucide-react';
 
 /**
- * A lesson's video, where the operator configured one (TRAINING_VIDEO_IDS). The privacy-enhanced
+ * A lesson's YouTube video, where the operator configured one (TRAINING_VIDEO_IDS or the lesson's saved version). The privacy-enhanced
  * YouTube frame loads only once the user pressed Play: nothing is fetched from YouTube before
  * they ask, as on the tutorial. A lesson without a video shows nothing here: it stands on its own (issue #27).
  */
@@ -32,5 +32,18 @@ export function PartVideo({ videoId, title }: { videoId: string; title: string }
       </span>
       <span className="text-sm text-blue-100">Plays from YouTube (privacy-enhanced mode)</span>
     </button>
+  );
+}
+
+/**
+ * A video an admin uploaded for the lesson (issue #27), served by the app with range requests so
+ * it can seek; it plays before any YouTube id. Only its metadata loads until the user presses play.
+ */
+export function UploadedVideo({ src, title }: { src: string; title: string }) {
+  return (
+    <video src={src} controls preload="metadata" playsInline aria-label={`Video: ${title}`} className="aspect-video w-full rounded-lg bg-slate-900" data-testid="lesson-video">
+      {/* Shown only by a browser that plays no HTML video. */}
+      Your browser cannot play this video.
+    </video>
   );
 }

@@ -10,7 +10,7 @@ import { LessonPage } from './lesson-page';
 
 const fetchMock = stubFetch();
 
-const part: TrainingPart = { id: 'closing', title: 'Part 3: Closing', description: 'About closing.', minutesToRead: 7, videoId: null, savedAt: null, completedAt: null };
+const part: TrainingPart = { id: 'closing', title: 'Part 3: Closing', description: 'About closing.', minutesToRead: 7, videoId: null, videoUrl: null, savedAt: null, completedAt: null };
 const scene = (m: LessonMotion) => ({ buyer: `Buyer at the ${m}.`, openingLine: `Let me think about it (${m}).`, moment: `The ${m} stall.`, strongAnswer: ['Acknowledge.', 'Ask.', 'Propose a date.'] });
 const lines = (m: LessonMotion) => [`${m} line one`, `${m} line two`, `${m} line three`];
 
@@ -57,6 +57,16 @@ describe('LessonPage', () => {
     expect(document.querySelector('img')).toBeNull();
     expect(document.querySelector('iframe')).toBeNull();
     expect(screen.queryByText(/coming soon/i)).toBeNull();
+  });
+
+  it("plays an admin's uploaded video from the app, before any YouTube id (issue #27)", async () => {
+    const withVideo = lesson(null);
+    renderLesson({ ...withVideo, part: { ...withVideo.part, videoId: 'dQw4w9WgXcQ', videoUrl: '/api/training/closing/video?v=abc' } });
+    const video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
+    expect(video.tagName).toBe('VIDEO');
+    expect(video.getAttribute('src')).toBe('/api/training/closing/video?v=abc');
+    expect(video.controls).toBe(true);
+    expect(screen.queryByRole('button', { name: /^Play:/ })).toBeNull();
   });
 
   it("puts the rep's own motion first and selected; the switcher shows another motion's lines and drill", async () => {

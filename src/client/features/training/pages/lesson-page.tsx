@@ -20,7 +20,7 @@ import { isPaymentRequired } from '../../../lib/payment-required';
 import { useLesson } from '../api/get-lesson';
 import { useStartDrill } from '../api/start-drill';
 import { useSubmitCheck } from '../api/submit-check';
-import { PartVideo } from '../components/part-video';
+import { PartVideo, UploadedVideo } from '../components/part-video';
 import { TrainingLocked } from '../components/training-locked';
 
 /**
@@ -71,7 +71,7 @@ function Lesson({ lesson }: { lesson: TrainingLesson }) {
         </div>
       </header>
 
-      {part.videoId ? <PartVideo videoId={part.videoId} title={part.title} /> : null}
+      {part.videoUrl ? <UploadedVideo src={part.videoUrl} title={part.title} /> : part.videoId ? <PartVideo videoId={part.videoId} title={part.title} /> : null}
 
       {lesson.sections.map((section) => (
         <section key={section.heading} className="space-y-2">

@@ -18,6 +18,7 @@ const part = (id: TrainingPart['id'], minutesToRead: number, videoId: string | n
   description: `About ${id}.`,
   minutesToRead,
   videoId,
+  videoUrl: null,
   savedAt: null,
   completedAt: null,
   ...marks,
