@@ -50,7 +50,7 @@ describe('lesson versions (issue #27)', () => {
     const res = await as(admin, 'GET', '/api/admin/lessons');
     expect(res.statusCode).toBe(200);
     const { lessons, maxVideoBytes } = res.json<AdminLessonList>();
-    expect(lessons.map((l) => l.id)).toEqual(['discovery', 'objections', 'closing', 'pipeline']);
+    expect(lessons.map((l) => l.id)).toEqual(['pipeline', 'discovery', 'objections', 'closing']);
     expect(lessons.find((l) => l.id === 'closing')).toMatchObject({ version: null, source: shippedClosing.replace(/\r\n?/g, '\n'), videoSource: 'none' });
     expect(maxVideoBytes).toBe(1024 * 1024);
   });
