@@ -52,10 +52,7 @@ function PracticePlanView({ plan }: { plan: PracticePlan }) {
   return (
     <div className="mx-auto max-w-2xl space-y-5 px-4 py-6">
       <div className="flex items-center justify-between gap-3">
-        <div>
-          <h2 className="text-2xl font-bold tracking-tight text-slate-900">Weekly practice</h2>
-          <p className="text-sm text-slate-600">One behaviour a week, two minutes a day.</p>
-        </div>
+        <p className="text-sm text-slate-600">One behaviour a week, two minutes a day.</p>
         <p data-testid="practice-streak" className="flex shrink-0 items-center gap-1 rounded-full bg-orange-50 px-3 py-1 text-sm font-semibold text-orange-800">
           <Flame className="h-4 w-4" aria-hidden />
           {plan.streak === 1 ? '1-day streak' : `${plan.streak}-day streak`}
@@ -74,7 +71,7 @@ function Proposal({ plan, proposal }: { plan: PracticePlan; proposal: NonNullabl
   const failed = accept.error ?? swap.error;
   return (
     <Card className="space-y-5">
-      <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">This week's suggestion</p>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-blue-700">This week's suggestion</h2>
       <BehaviourDetails choice={proposal.choice} motion={plan.motion} />
       {failed && (
         <FormAlert id="proposal-error" title="That didn't work">
@@ -119,9 +116,7 @@ function Week({ plan, week }: { plan: PracticePlan; week: NonNullable<PracticePl
       )}
       <Card className="space-y-5">
         <div className="space-y-1">
-          <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">
-            {ended ? 'Last week' : `Day ${week.dayNumber} of ${PRACTICE_WEEK_DAYS}`}
-          </p>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-blue-700">{ended ? 'Last week' : `Day ${week.dayNumber} of ${PRACTICE_WEEK_DAYS}`}</h2>
           <p className="text-sm text-slate-600">
             {dayLabel(week.startDate)} – {dayLabel(week.endDate)}
           </p>
