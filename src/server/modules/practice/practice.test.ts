@@ -110,6 +110,17 @@ describe('the choice from planted data', () => {
     expect((await plan(u)).proposal?.choice).toMatchObject({ behaviour: { id: 'dated-next-step' }, reason: expect.stringContaining('3 of 4') });
   });
 
+  it('makes a proposal left untouched for a week again from the data as it is now', async () => {
+    const u = await quickProUser(t);
+    expect((await plan(u)).proposal?.choice.behaviour.id).toBe('dated-next-step');
+    await plant(u, [coaching('prospecting', 'intro'), coaching('prospecting', 'intro')].map((c) => ({ coaching: c, at: new Date(NOW.getTime() + 2 * DAY) })));
+    t.clock.advance(6 * DAY);
+    expect((await plan(u)).proposal?.choice.behaviour.id).toBe('dated-next-step');
+    t.clock.advance(DAY);
+    expect((await plan(u)).proposal?.choice.behaviour.id).toBe('reason-first-opener');
+    expect(await weekRows(u)).toHaveLength(1);
+  });
+
   it("gives a new rep the starter for their motion, with that motion's line", async () => {
     const u = await quickProUser(t);
     await t.db.update(users).set({ industry: 'Solar', product: 'Solar panels, door to door' }).where(eq(users.id, u.user.id));

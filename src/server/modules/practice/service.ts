@@ -112,6 +112,7 @@ const daysOf = async (db: Db, userId: number) => db.select().from(practiceDays).
 async function propose(db: Db, user: UserRow, content: PracticeContent, now: Date, tz: string): Promise<void> {
   const progress = await progressOverview(db, user, now, tz);
   const past: PastWeek[] = (await doneWeeks(db, user.id)).map((w) => ({ behaviourId: w.behaviourId, startDate: w.startDate ?? dayIn(w.createdAt, tz), didIt: w.checkInDidIt, result: w.checkInResult }));
+  // The recent calls: the results logged on the rep's latest coaching replies, the ones Progress lists to log.
   const recentResults = progress.recentReplies.flatMap((r) => (r.outcome ? [r.outcome.result] : []));
   const ranking = rankBehaviours({ behaviours: content.behaviours, areas: progress.improvementAreas, recentResults, pastWeeks: past, motion: motionOf(user), today: dayIn(now, tz) });
   const first = ranking[0];
@@ -126,6 +127,12 @@ async function propose(db: Db, user: UserRow, content: PracticeContent, now: Dat
 export async function practicePlan(db: Db, user: UserRow, content: PracticeContent, now: Date, requestedTz: string | undefined): Promise<PracticePlan> {
   const askedTz = assertTimeZone(requestedTz ?? 'UTC');
   let week = await openWeek(db, user.id);
+  // A proposal left untouched for a week is made again from the data as it is now: the rep has
+  // coached and logged calls since. One they swapped is their own choice, and stays.
+  if (week?.status === 'proposed' && week.swaps === 0 && now.getTime() - week.createdAt.getTime() >= PRACTICE_WEEK_DAYS * DAY_MS) {
+    await db.delete(practiceWeeks).where(and(eq(practiceWeeks.id, week.id), eq(practiceWeeks.status, 'proposed'), eq(practiceWeeks.swaps, 0)));
+    week = undefined;
+  }
   if (!week) {
     await propose(db, user, content, now, askedTz);
     week = await openWeek(db, user.id);
