@@ -246,7 +246,8 @@ describe('the calendar file', () => {
     expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(7);
     expect(text.match(/BEGIN:VALARM/g)).toHaveLength(7);
     const behaviour = p.week?.choice.behaviour;
-    expect(text).toContain(`SUMMARY:Practice (day 1 of 7): ${behaviour?.behaviour.replace(/,/g, '\\,').replace(/;/g, '\\;')}`);
+    expect(text).toContain('SUMMARY:Two-minute practice (day 1 of 7)');
+    expect(text).toContain(`DESCRIPTION:${behaviour?.behaviour.replace(/,/g, '\\,').replace(/;/g, '\\;')}\\n\\nTwo-minute drill:\\n1. `);
     expect(text).toContain('Two-minute drill:');
   });
 });

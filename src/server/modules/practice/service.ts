@@ -288,7 +288,8 @@ export async function planCalendar(db: Db, user: UserRow, content: PracticeConte
       start,
       end: new Date(start.getTime() + 2 * 60 * 1000),
       stamp: now,
-      summary: `Practice (day ${i + 1} of ${PRACTICE_WEEK_DAYS}): ${behaviour.behaviour}`,
+      // Calendars cut a long title short: the title says what it is, the description what to do.
+      summary: `Two-minute practice (day ${i + 1} of ${PRACTICE_WEEK_DAYS})`,
       description,
     });
     event.createAlarm({ type: ICalAlarmType.display, trigger: 0 });
