@@ -20,3 +20,4 @@ cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true }
 cpSync('src/server/modules/knowledge/starter-playbook.md', 'dist/server/starter-playbook.md');
 cpSync('src/server/modules/coach/playbook/training-corpus.json', 'dist/server/training-corpus.json');
 cpSync('content/practice/lessons', 'dist/server/lessons', { recursive: true });
+cpSync('content/practice/behaviours.md', 'dist/server/behaviours.md');

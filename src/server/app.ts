@@ -36,6 +36,7 @@ import { plansRoutes } from './modules/plans/routes.js';
 import { progressRoutes } from './modules/progress/routes.js';
 import { referralRoutes } from './modules/referrals/routes.js';
 import { lessonAdminRoutes, trainingRoutes } from './modules/training/routes.js';
+import { practiceRoutes } from './modules/practice/routes.js';
 import { tutorialRoutes } from './modules/tutorial/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 
@@ -110,6 +111,7 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
     await api.register(onboardingRoutes(deps));
     await api.register(tutorialRoutes(deps));
     await api.register(trainingRoutes(deps));
+    await api.register(practiceRoutes(deps));
     await api.register(progressRoutes(deps));
     await api.register(accountRoutes(deps));
     await api.register(chatRoutes(deps));

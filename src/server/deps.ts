@@ -23,6 +23,8 @@ export interface AppInputs {
   billingProvider?: PaymentProviderApi;
   /** The training lessons' folder (modules/training/lessons.ts); by default the one shipped with the app. Tests pass a malformed one. */
   lessonsDir?: string;
+  /** The practice plan's catalogue (modules/practice/behaviours.ts); by default the one shipped with the app. Tests pass a malformed one. */
+  behavioursFile?: string;
   /** The app's logger (logger.ts), shared by Fastify and the coach engine; by default one at LOG_LEVEL on standard output. */
   logger?: AppLogger;
 }

@@ -18,6 +18,7 @@ export const APP_SHELL_PAGES: Readonly<Record<string, { title: string; back: str
   '/community': { title: 'Community', back: '/home' },
   '/referral': { title: 'Referral Program', back: '/home' },
   '/progress': { title: 'Your Progress', back: '/chat' },
+  '/practice': { title: 'Weekly Practice', back: '/training' },
   '/account': { title: 'Account Settings', back: '/home' },
   '/admin': { title: 'Admin Panel', back: '/account' },
   '/upgrade': { title: 'Choose Your Plan', back: '/home' },

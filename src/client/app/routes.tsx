@@ -59,6 +59,8 @@ const ReferralPage = lazyPage(() => import('../features/referrals/pages/referral
 const TrainingPage = lazyPage(() => import('../features/training/pages/training-page').then((m) => m.TrainingPage));
 // A lesson is a chunk of its own (issue #27): the list does not carry the check and the Markdown renderer.
 const LessonPage = lazyPage(() => import('../features/training/pages/lesson-page').then((m) => m.LessonPage));
+// The weekly practice plan (issue #27 item 2): a chunk of its own, out of the first paint's budget.
+const PracticePage = lazyPage(() => import('../features/practice/pages/practice-page').then((m) => m.PracticePage));
 const TutorialPage = lazyPage(() => import('../features/tutorial/pages/tutorial-page').then((m) => m.TutorialPage));
 
 export type TabIconName = 'chat' | 'training' | 'community' | 'referrals' | 'account';
@@ -163,6 +165,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: 'chat' }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChatData, auth: 'signed-in' },
   { path: '/training', title: 'Sales Training', back: '/home', tab: { label: 'Training', icon: 'training' }, chrome: 'header-and-tabs', page: TrainingPage, auth: 'signed-in' },
   { path: '/training/:partId', title: 'Lesson', back: '/training', tab: null, tabOf: '/training', chrome: 'header-and-tabs', page: LessonPage, auth: 'signed-in' },
+  { path: '/practice', title: 'Weekly Practice', back: '/training', tab: null, chrome: 'header-and-tabs', page: PracticePage, auth: 'signed-in' },
   { path: '/community', title: 'Community', back: '/home', tab: { label: 'Community', icon: 'community' }, chrome: 'header-and-tabs', page: CommunityPage, auth: 'signed-in' },
   { path: '/community/post/:id', title: 'Discussion', back: '/community', tab: null, chrome: 'header-and-tabs', page: CommunityPostPage, auth: 'signed-in' },
   { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: 'referrals' }, chrome: 'header-and-tabs', page: ReferralPage, auth: 'signed-in' },

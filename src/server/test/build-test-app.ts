@@ -31,7 +31,7 @@ export interface TestApp {
 /** The real app on a fresh database cloned from the migrated template. */
 export async function buildTestApp(
   envOverrides: Record<string, string> = {},
-  options: { coach?: CoachEngine; billingProvider?: PaymentProviderApi; logStream?: { write: (line: string) => void }; clientDir?: string; lessonsDir?: string } = {},
+  options: { coach?: CoachEngine; billingProvider?: PaymentProviderApi; logStream?: { write: (line: string) => void }; clientDir?: string; lessonsDir?: string; behavioursFile?: string } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -46,7 +46,7 @@ export async function buildTestApp(
   const clock = testClock();
   // Silent unless the test reads the log lines.
   const logger = options.logStream ? createLogger('info', options.logStream) : createLogger('silent');
-  const app = await buildApp({ env, db: database.db, now: clock.now, coach: options.coach, billingProvider: options.billingProvider, clientDir: options.clientDir, lessonsDir: options.lessonsDir, logger });
+  const app = await buildApp({ env, db: database.db, now: clock.now, coach: options.coach, billingProvider: options.billingProvider, clientDir: options.clientDir, lessonsDir: options.lessonsDir, behavioursFile: options.behavioursFile, logger });
   await app.ready();
   return {
     app,

@@ -4,6 +4,7 @@ import { emailSchema, PASSWORD_IS_IDENTITY, PASSWORD_MAX, PASSWORD_MIN, password
 import { MESSAGE_ROLES } from './chat.js';
 import { escalationSchema } from './escalations.js';
 import { onboardingSchema } from './onboarding.js';
+import { practiceExportSchema } from './practice.js';
 import { safeString } from './primitives.js';
 import { callOutcomeExportSchema } from './progress.js';
 import { userSchema } from './user.js';
@@ -154,6 +155,8 @@ export const accountExportSchema = z.object({
   trainingDrills: z.array(z.object({ partId: z.string(), motion: z.string(), sessionId: z.string(), createdAt: z.string(), finishedAt: z.string().nullable() })),
   /** How the rep's calls went after trying a coaching reply ("Tried it", issue #15). */
   callOutcomes: z.array(callOutcomeExportSchema),
+  /** The weekly practice plan (product §9.4): every week proposed, accepted and checked in, and the days practised. */
+  practice: practiceExportSchema,
   /**
    * The forum (product §9): the posts and replies the user wrote, their votes and their
    * reports. Written out here rather than imported from community.ts, so the account page's

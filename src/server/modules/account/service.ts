@@ -6,6 +6,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { communityExport, removeCommunityActivity } from '../community/service.js';
 import { assertPasswordNotIdentity, assertUncommonPassword, emailTakenError, revokeOtherSessions, hashPassword, hashToken, verifyPassword } from '../auth/service.js';
 import { escalationFields } from '../escalations/service.js';
+import { exportPractice } from '../practice/service.js';
 import { exportCallOutcomes } from '../progress/service.js';
 import { toUserDto } from '../user/service.js';
 import { conversationToMarkdown } from './transcript.js';
@@ -46,7 +47,7 @@ export async function changePassword(db: Db, user: UserRow, currentToken: string
 
 /**
  * Deletes the person: their row and, through the foreign keys, their sessions, conversations,
- * escalations, feedback, training marks and drills, call outcomes and forum posts, replies, votes and reports. Payment records stay, detached (user id set null), as the law asks (product §10.2).
+ * escalations, feedback, training marks and drills, practice weeks and days, call outcomes and forum posts, replies, votes and reports. Payment records stay, detached (user id set null), as the law asks (product §10.2).
  */
 /** `beforeDelete` runs once the password is confirmed: billing stops renewals there (billing/stopRenewals). */
 export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletionInput, beforeDelete?: (userId: number) => Promise<void>): Promise<void> {
@@ -92,6 +93,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
     .innerJoin(chatSessions, and(eq(chatSessions.id, trainingDrills.chatSessionId), eq(chatSessions.userId, user.id)))
     .where(eq(trainingDrills.userId, user.id))
     .orderBy(asc(trainingDrills.createdAt), asc(trainingDrills.chatSessionId));
+  const practice = await exportPractice(db, user.id);
   const trainingRows = await db.select().from(trainingProgress).where(eq(trainingProgress.userId, user.id)).orderBy(asc(trainingProgress.createdAt), asc(trainingProgress.partId));
 
   const dto = toUserDto(user);
@@ -142,6 +144,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
     })),
     trainingDrills: drillRows.map(({ drill: d, sessionId }) => ({ partId: d.partId, motion: d.motion, sessionId, createdAt: d.createdAt.toISOString(), finishedAt: d.finishedAt?.toISOString() ?? null })),
     callOutcomes,
+    practice,
     community,
   };
 }

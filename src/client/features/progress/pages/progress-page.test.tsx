@@ -77,6 +77,8 @@ describe('ProgressPage', () => {
     expect(screen.getByTestId('activity').textContent).toContain('Sessions of more than 3 messages: 1');
     expect(screen.getByTestId('totals').textContent).toContain('1 h 07 min');
     expect(screen.getByTestId('improvement-areas').textContent).toContain('Objection handling · The middle');
+    // The weekly practice plan picks its behaviour from these figures (product §9.4): the way there.
+    expect(screen.getByRole('link', { name: 'Weekly practice' }).getAttribute('href')).toBe('/practice');
   });
 
   it('shows the score once there are enough outcomes', async () => {

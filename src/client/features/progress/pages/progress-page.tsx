@@ -130,6 +130,17 @@ function ProgressFigures({ p }: { p: Progress }) {
 
       <ImprovementAreas areas={p.improvementAreas} />
 
+      {/* The plan picks its weekly behaviour from these areas and outcomes (product §9.4). */}
+      <Card className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <CardTitle>Practise one thing this week</CardTitle>
+          <CardDescription>A behaviour chosen from these figures, with a line to use and a two-minute daily drill.</CardDescription>
+        </div>
+        <Link href="/practice" className={buttonClasses('secondary', 'md', 'w-full shrink-0 sm:w-auto')}>
+          Weekly practice
+        </Link>
+      </Card>
+
       <Link href="/chat" className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
         <MessageSquare className="h-4 w-4" aria-hidden />
         Back to your coach

@@ -69,6 +69,7 @@ describe('TrainingPage', () => {
     renderTraining(makeUser({ hasProAccess: true, hasBasicAccess: true }));
     expect(await screen.findByRole('heading', { name: 'Sales Training', level: 2 })).toBeTruthy();
     expect(screen.getByText('4 lessons · Pro exclusive')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Weekly practice plan' }).getAttribute('href')).toBe('/practice');
     expect(screen.getByRole('link', { name: 'Start AI Coaching Session' }).getAttribute('href')).toBe('/chat');
     expect(screen.getByTestId('training-progress').textContent).toBe('1 of 4 lessons completed');
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Part discovery', 'Part objections', 'Part closing', 'Part pipeline']);

@@ -66,10 +66,15 @@ function TrainingCourse({ overview }: { overview: TrainingOverview }) {
             <div className="h-full rounded-full bg-blue-600 transition-[width]" style={{ width: `${parts.length ? (completedCount / parts.length) * 100 : 0}%` }} />
           </div>
         </div>
-        <Link href="/chat" className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
-          <MessageSquare className="h-4 w-4" aria-hidden />
-          Start AI Coaching Session
-        </Link>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Link href="/chat" className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
+            <MessageSquare className="h-4 w-4" aria-hidden />
+            Start AI Coaching Session
+          </Link>
+          <Link href="/practice" className={buttonClasses('secondary', 'md', 'w-full sm:w-auto')}>
+            Weekly practice plan
+          </Link>
+        </div>
       </Card>
 
       <div className="grid gap-4 md:grid-cols-2">
