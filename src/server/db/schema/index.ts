@@ -14,3 +14,4 @@ export * from './rate-limits.js';
 export * from './referrals.js';
 export * from './training.js';
 export * from './progress.js';
+export * from './deck.js';
