@@ -34,6 +34,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { plansRoutes } from './modules/plans/routes.js';
 import { progressRoutes } from './modules/progress/routes.js';
+import { deckRoutes } from './modules/deck/routes.js';
 import { referralRoutes } from './modules/referrals/routes.js';
 import { trainingRoutes } from './modules/training/routes.js';
 import { tutorialRoutes } from './modules/tutorial/routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
     await api.register(tutorialRoutes(deps));
     await api.register(trainingRoutes(deps));
     await api.register(progressRoutes(deps));
+    await api.register(deckRoutes(deps));
     await api.register(accountRoutes(deps));
     await api.register(chatRoutes(deps));
     await api.register(feedbackRoutes(deps));

@@ -7,6 +7,7 @@ import { communityExport, removeCommunityActivity } from '../community/service.j
 import { assertPasswordNotIdentity, assertUncommonPassword, emailTakenError, revokeOtherSessions, hashPassword, hashToken, verifyPassword } from '../auth/service.js';
 import { escalationFields } from '../escalations/service.js';
 import { exportCallOutcomes } from '../progress/service.js';
+import { exportDeck } from '../deck/service.js';
 import { toUserDto } from '../user/service.js';
 import { conversationToMarkdown } from './transcript.js';
 
@@ -46,7 +47,7 @@ export async function changePassword(db: Db, user: UserRow, currentToken: string
 
 /**
  * Deletes the person: their row and, through the foreign keys, their sessions, conversations,
- * escalations, feedback, training marks, call outcomes and forum posts, replies, votes and reports. Payment records stay, detached (user id set null), as the law asks (product §10.2).
+ * escalations, feedback, training marks, call outcomes, objection deck cards and drill reviews, and forum posts, replies, votes and reports. Payment records stay, detached (user id set null), as the law asks (product §10.2).
  */
 /** `beforeDelete` runs once the password is confirmed: billing stops renewals there (billing/stopRenewals). */
 export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletionInput, beforeDelete?: (userId: number) => Promise<void>): Promise<void> {
@@ -86,6 +87,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
   const callOutcomes = await exportCallOutcomes(db, user.id);
   const auditRows = await db.select().from(adminAuditLog).where(eq(adminAuditLog.actorId, user.id)).orderBy(asc(adminAuditLog.id));
   const community = await communityExport(db, user.id);
+  const deck = await exportDeck(db, user.id);
   const trainingRows = await db.select().from(trainingProgress).where(eq(trainingProgress.userId, user.id)).orderBy(asc(trainingProgress.createdAt), asc(trainingProgress.partId));
 
   const dto = toUserDto(user);
@@ -136,5 +138,6 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
     })),
     callOutcomes,
     community,
+    deck,
   };
 }
