@@ -59,9 +59,10 @@ const ReferralPage = lazyPage(() => import('../features/referrals/pages/referral
 const TrainingPage = lazyPage(() => import('../features/training/pages/training-page').then((m) => m.TrainingPage));
 // A lesson is a chunk of its own (issue #27): the list does not carry the check and the Markdown renderer.
 const LessonPage = lazyPage(() => import('../features/training/pages/lesson-page').then((m) => m.LessonPage));
+const DeckPage = lazyPage(() => import('../features/deck/pages/deck-page').then((m) => m.DeckPage));
 const TutorialPage = lazyPage(() => import('../features/tutorial/pages/tutorial-page').then((m) => m.TutorialPage));
 
-export type TabIconName = 'chat' | 'training' | 'community' | 'referrals' | 'account';
+export type TabIconName = 'chat' | 'training' | 'deck' | 'community' | 'referrals' | 'account';
 
 /**
  * One page of the app, and everything the shell says about it. The router, the header bar (Back
@@ -161,6 +162,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/chat', title: 'AI Sales Coach', back: '/home', tab: { label: 'Chat', icon: 'chat' }, chrome: 'header-and-tabs', page: ChatPage, prefetch: prefetchChatData, auth: 'signed-in' },
   { path: '/training', title: 'Sales Training', back: '/home', tab: { label: 'Training', icon: 'training' }, chrome: 'header-and-tabs', page: TrainingPage, auth: 'signed-in' },
   { path: '/training/:partId', title: 'Lesson', back: '/training', tab: null, chrome: 'header-and-tabs', page: LessonPage, auth: 'signed-in' },
+  { path: '/deck', title: 'Objection Deck', back: '/chat', tab: { label: 'Deck', icon: 'deck' }, chrome: 'header-and-tabs', page: DeckPage, auth: 'signed-in' },
   { path: '/community', title: 'Community', back: '/home', tab: { label: 'Community', icon: 'community' }, chrome: 'header-and-tabs', page: CommunityPage, auth: 'signed-in' },
   { path: '/community/post/:id', title: 'Discussion', back: '/community', tab: null, chrome: 'header-and-tabs', page: CommunityPostPage, auth: 'signed-in' },
   { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: 'referrals' }, chrome: 'header-and-tabs', page: ReferralPage, auth: 'signed-in' },

@@ -27,6 +27,8 @@ export const deckCardSchema = z.object({
   sessionId: z.string().nullable(),
   /** When the card is next due for a drill (ISO); a new card is due at once. */
   due: z.string(),
+  /** Due by the server's clock when it answered (the browser's clock may differ). */
+  isDue: z.boolean(),
   /** The FSRS probability (0..1) the rep recalls a good answer now; null until the card's first drill. */
   strength: z.number().nullable(),
   reviews: z.number().int(),

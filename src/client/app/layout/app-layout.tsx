@@ -72,7 +72,7 @@ function TabBar({ route, inFlow, hidden }: { route: AppRoute; inFlow: boolean; h
         hidden && 'max-sm:hidden',
       )}
     >
-      <ul className="mx-auto grid max-w-4xl grid-cols-5">
+      <ul className="mx-auto grid max-w-4xl auto-cols-fr grid-flow-col">
         {TABS.map(({ path, label, icon }) => {
           const active = route.path === path;
           return (

@@ -1,4 +1,4 @@
-import { Gift, GraduationCap, MessageSquare, User, Users } from 'lucide-react';
+import { Gift, GraduationCap, Layers, MessageSquare, User, Users } from 'lucide-react';
 import type { TabIconName } from '../routes';
 
 /**
@@ -6,7 +6,7 @@ import type { TabIconName } from '../routes';
  * first chunk is shared by `/`, `/auth` and `/signup`, which have no tab bar and no bytes to spare
  * under their 100 KB budget. The chunk is requested as the tab bar first renders, beside the page's.
  */
-const ICONS = { chat: MessageSquare, training: GraduationCap, community: Users, referrals: Gift, account: User } as const satisfies Record<TabIconName, unknown>;
+const ICONS = { chat: MessageSquare, training: GraduationCap, deck: Layers, community: Users, referrals: Gift, account: User } as const satisfies Record<TabIconName, unknown>;
 
 export default function TabIcon({ name }: { name: TabIconName }) {
   const Icon = ICONS[name];

@@ -73,6 +73,7 @@ function toDeckCard({ card, sessionId }: CardWithSession, now: Date): DeckCard {
     source: card.source,
     sessionId,
     due: card.due.toISOString(),
+    isDue: card.due <= now,
     strength: strengthOf(card, now),
     reviews: card.reps,
     createdAt: card.createdAt.toISOString(),
