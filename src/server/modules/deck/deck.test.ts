@@ -218,6 +218,28 @@ describe('drills: scoring and FSRS scheduling on the test clock', () => {
   });
 });
 
+describe('the deck on Progress', () => {
+  it("is empty without cards, then shows the week's average recall of the drilled cards, fading with time", async () => {
+    const u = await quickProUser(t);
+    const progressOf = async () => {
+      const res = await call('GET', '/api/progress', u.cookie);
+      expect(res.statusCode).toBe(200);
+      return res.json<{ deckStrength: { weekStart: string; strength: number | null; cards: number }[] }>().deckStrength;
+    };
+    expect(await progressOf()).toEqual([]);
+    const card = await add(u, 'We are locked into a contract');
+    expect((await progressOf()).every((w) => w.strength === null && w.cards === 0)).toBe(true);
+    await answer(u, card.id, STRONG);
+    const now = (await progressOf()).at(-1);
+    expect(now?.cards).toBe(1);
+    expect(now?.strength).toBeGreaterThan(0.95);
+    t.clock.advance(21 * DAY);
+    const later = await progressOf();
+    expect(later).toHaveLength(8);
+    expect(later.at(-1)?.strength).toBeLessThan(now?.strength ?? 0);
+  });
+});
+
 describe('the account', () => {
   it('exports the cards and their reviews, and deletes them with the account', async () => {
     const u = await makeUser(t.app);
