@@ -10,6 +10,7 @@ import {
   type DeckStrengthPoint,
 } from '#shared/schemas/deck.js';
 import type { Db } from '../../db/client.js';
+import { pgErrorOf } from '../../db/errors.js';
 import { chatMessages, chatSessions, deckCards, deckReviews, type DeckCardRow, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { assess, buyerLinesIn, keepAndChange, sceneRunning, type HistoryMessage } from '../coach/service.js';
@@ -146,7 +147,14 @@ export async function editCard(db: Db, user: UserRow, id: number, text: string, 
     .from(deckCards)
     .where(and(eq(deckCards.userId, user.id), eq(deckCards.normalized, normalized)));
   if (clash && clash.id !== id) throw duplicate();
-  const [row] = await db.update(deckCards).set({ text, normalized, updatedAt: now }).where(and(eq(deckCards.id, id), eq(deckCards.userId, user.id))).returning();
+  let row: DeckCardRow | undefined;
+  try {
+    [row] = await db.update(deckCards).set({ text, normalized, updatedAt: now }).where(and(eq(deckCards.id, id), eq(deckCards.userId, user.id))).returning();
+  } catch (err) {
+    // The same line added (or quoted in a chat) between the check above and this update.
+    if (pgErrorOf(err).constraint === 'deck_cards_user_line_idx') throw duplicate();
+    throw err;
+  }
   if (!row) throw new HttpError(404, NOT_FOUND);
   return toDeckCard({ card: row, sessionId: own.sessionId }, now);
 }
