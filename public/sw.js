@@ -9,7 +9,7 @@ const SHELL = ['/', '/manifest.webmanifest', '/icons/icon-192.png'];
 // APP_SHELL_PAGES; service-worker.test.ts keeps them equal): each keeps a copy of its own, so an
 // offline reload paints the right header. Any other page's HTML is the same index.html, kept as '/'.
 // A fixed list, so the cache holds at most these pages and '/', however many posts a rep opens.
-const PAGE_COPIES = new Set(['/chat', '/training', '/community', '/referral', '/progress', '/account', '/admin', '/upgrade', '/checkout', '/checkout-basic', '/checkout-pro-promo', '/tutorial']);
+const PAGE_COPIES = new Set(['/chat', '/training', '/community', '/referral', '/progress', '/practice', '/deck', '/account', '/admin', '/upgrade', '/checkout', '/checkout-basic', '/checkout-pro-promo', '/tutorial']);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

@@ -135,6 +135,7 @@ beforeAll(async () => {
     await send('POST', '/api/feedback', pro.cookie, { type: 'bug', category: 'chat', subject: 'Owner feedback', message: 'The coach repeated itself twice today.', rating: 3 }, 201)
   ).id as number;
   const knowledge = await t.pool.query<{ id: number }>('select min(id) as id from knowledge_versions');
+  const ownCard = (await send('POST', '/api/deck', pro.cookie, { text: 'We need to think about it' }, 201)).id as number;
 
   fixtures = {
     ownerId: pro.user.id,
@@ -151,6 +152,7 @@ beforeAll(async () => {
     modPost,
     modReply,
     knowledgeVersionId: knowledge.rows[0]?.id ?? 0,
+    ownCard,
     spare: { username: spare.user.username, password: spare.password },
   };
   ownerMarkers = [chatSessionId, created.subscriptionId, created.clientSecret, pro.user.email, `${pro.user.username}.moved@example.com`];

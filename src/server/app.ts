@@ -34,6 +34,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { plansRoutes } from './modules/plans/routes.js';
 import { progressRoutes } from './modules/progress/routes.js';
+import { deckRoutes } from './modules/deck/routes.js';
 import { referralRoutes } from './modules/referrals/routes.js';
 import { lessonAdminRoutes, trainingRoutes } from './modules/training/routes.js';
 import { practiceRoutes } from './modules/practice/routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(inputs: AppInputs): Promise<FastifyInstance> {
     await api.register(trainingRoutes(deps));
     await api.register(practiceRoutes(deps));
     await api.register(progressRoutes(deps));
+    await api.register(deckRoutes(deps));
     await api.register(accountRoutes(deps));
     await api.register(chatRoutes(deps));
     await api.register(feedbackRoutes(deps));

@@ -19,6 +19,7 @@ export const APP_SHELL_PAGES: Readonly<Record<string, { title: string; back: str
   '/referral': { title: 'Referral Program', back: '/home' },
   '/progress': { title: 'Your Progress', back: '/chat' },
   '/practice': { title: 'Weekly Practice', back: '/training' },
+  '/deck': { title: 'Objection Deck', back: '/chat' },
   '/account': { title: 'Account Settings', back: '/home' },
   '/admin': { title: 'Admin Panel', back: '/account' },
   '/upgrade': { title: 'Choose Your Plan', back: '/home' },

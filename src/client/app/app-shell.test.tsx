@@ -165,12 +165,13 @@ describe('the header bar: Back and title', () => {
 });
 
 describe('the tab bar', () => {
-  it('lists the five sections in order and marks the current one, for a signed-in user', async () => {
+  it('lists the six sections in order and marks the current one, for a signed-in user', async () => {
     renderAppAt('/account', makeUser());
     const tabs = within(await screen.findByRole('navigation', { name: 'Main' })).getAllByRole('link');
     expect(tabs.map((t) => [t.textContent, t.getAttribute('href')])).toEqual([
       ['Chat', '/chat'],
       ['Training', '/training'],
+      ['Deck', '/deck'],
       ['Community', '/community'],
       ['Referrals', '/referral'],
       ['Account', '/account'],

@@ -59,11 +59,14 @@ const ReferralPage = lazyPage(() => import('../features/referrals/pages/referral
 const TrainingPage = lazyPage(() => import('../features/training/pages/training-page').then((m) => m.TrainingPage));
 // A lesson is a chunk of its own (issue #27): the list does not carry the check and the Markdown renderer.
 const LessonPage = lazyPage(() => import('../features/training/pages/lesson-page').then((m) => m.LessonPage));
-// The weekly practice plan (issue #27 item 2): a chunk of its own, out of the first paint's budget.
-const PracticePage = lazyPage(() => import('../features/practice/pages/practice-page').then((m) => m.PracticePage));
+// The weekly practice plan and the objection deck (issue #27): one chunk of their own (app/practice-pages.ts),
+// out of the first paint's budget, and one entry in the first chunk's preload map, which has no bytes to spare.
+const loadPractice = () => import('./practice-pages');
+const PracticePage = lazyPage(() => loadPractice().then((m) => m.PracticePage));
+const DeckPage = lazyPage(() => loadPractice().then((m) => m.DeckPage));
 const TutorialPage = lazyPage(() => import('../features/tutorial/pages/tutorial-page').then((m) => m.TutorialPage));
 
-export type TabIconName = 'chat' | 'training' | 'community' | 'referrals' | 'account';
+export type TabIconName = 'chat' | 'training' | 'deck' | 'community' | 'referrals' | 'account';
 
 /**
  * One page of the app, and everything the shell says about it. The router, the header bar (Back
@@ -82,7 +85,7 @@ export interface AppRoute {
   documentTitle?: string | ((search: string) => string);
   /** Where the header's Back leads (product §13.3); null: no Back button. */
   back: string | null;
-  /** This page's own entry in the tab bar, if it has one (the icon by name: layout/tab-icons.tsx). */
+  /** This page's own entry in the tab bar, if it has one (the icon by name: layout/tab-bar.tsx). */
   tab: { label: string; icon: TabIconName } | null;
   /** For a page with no tab of its own, the tab it belongs under, lit while it shows (a lesson under Training). */
   tabOf?: string;
@@ -166,6 +169,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/training', title: 'Sales Training', back: '/home', tab: { label: 'Training', icon: 'training' }, chrome: 'header-and-tabs', page: TrainingPage, auth: 'signed-in' },
   { path: '/training/:partId', title: 'Lesson', back: '/training', tab: null, tabOf: '/training', chrome: 'header-and-tabs', page: LessonPage, auth: 'signed-in' },
   { path: '/practice', title: 'Weekly Practice', back: '/training', tab: null, chrome: 'header-and-tabs', page: PracticePage, auth: 'signed-in' },
+  { path: '/deck', title: 'Objection Deck', back: '/chat', tab: { label: 'Deck', icon: 'deck' }, chrome: 'header-and-tabs', page: DeckPage, auth: 'signed-in' },
   { path: '/community', title: 'Community', back: '/home', tab: { label: 'Community', icon: 'community' }, chrome: 'header-and-tabs', page: CommunityPage, auth: 'signed-in' },
   { path: '/community/post/:id', title: 'Discussion', back: '/community', tab: null, chrome: 'header-and-tabs', page: CommunityPostPage, auth: 'signed-in' },
   { path: '/referral', title: 'Referral Program', back: '/home', tab: { label: 'Referrals', icon: 'referrals' }, chrome: 'header-and-tabs', page: ReferralPage, auth: 'signed-in' },

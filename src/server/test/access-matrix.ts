@@ -28,6 +28,7 @@ export type Role = (typeof ROLES)[number];
  * - public: anyone, signed in or not.
  * - signedIn: any account (401 without a session).
  * - pro: Pro's features (training, community, analytics): Pro accounts and admins; Free and Basic get 403 `payment_required`.
+ * - coaching: what any coaching access buys (objection drills): the trial, Basic, Pro and admins; Free gets 403 `payment_required`.
  * - admin: a signed-in admin, panel locked or not (only the unlock routes); others 403.
  * - adminUnlocked: the admin scope: an admin whose session unlocked the panel; a locked admin gets 403 `admin_locked`, others 403.
  * - owner: the route acts on a row named by an id; only its owner (the `pro` caller, whose ids
@@ -41,9 +42,10 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'signedIn' }
   | { kind: 'pro' }
+  | { kind: 'coaching' }
   | { kind: 'admin' }
   | { kind: 'adminUnlocked' }
-  | { kind: 'owner'; gate: 'signedIn' | 'pro'; nonOwner: number; admins?: 'allowed' | 'unlocked' }
+  | { kind: 'owner'; gate: 'signedIn' | 'pro' | 'coaching'; nonOwner: number; admins?: 'allowed' | 'unlocked' }
   | { kind: 'nobody'; status: number };
 
 const PUBLIC: Access = { kind: 'public' };
@@ -53,6 +55,8 @@ const ADMIN: Access = { kind: 'admin' };
 const ADMIN_UNLOCKED: Access = { kind: 'adminUnlocked' };
 const OWNER: Access = { kind: 'owner', gate: 'signedIn', nonOwner: 404 };
 const PRO_OWNER: Access = { kind: 'owner', gate: 'pro', nonOwner: 404 };
+const COACHING: Access = { kind: 'coaching' };
+const COACHING_OWNER: Access = { kind: 'owner', gate: 'coaching', nonOwner: 404 };
 
 /** What a caller should get: through the gate (a status in `ok`), or refused with this status and code (and nothing written). */
 export type Expectation = { allowed: true } | { allowed: false; status: number; code?: string };
@@ -65,11 +69,15 @@ export function expectationFor(access: Access, role: Role): Expectation {
   if (role === 'anonymous') return denied(401);
   const isAdmin = role === 'adminLocked' || role === 'adminUnlocked';
   const hasProFeatures = role === 'pro' || role === 'other' || isAdmin;
+  // Every caller but Free has coaching: Basic pays for it, the others have Pro or are admins.
+  const hasCoaching = role !== 'free';
   switch (access.kind) {
     case 'signedIn':
       return allowed;
     case 'pro':
       return hasProFeatures ? allowed : denied(403, 'payment_required');
+    case 'coaching':
+      return hasCoaching ? allowed : denied(403, 'payment_required');
     case 'admin':
       return isAdmin ? allowed : denied(403);
     case 'adminUnlocked':
@@ -77,6 +85,7 @@ export function expectationFor(access: Access, role: Role): Expectation {
       return role === 'adminLocked' ? denied(403, 'admin_locked') : denied(403);
     case 'owner':
       if (access.gate === 'pro' && !hasProFeatures) return denied(403, 'payment_required');
+      if (access.gate === 'coaching' && !hasCoaching) return denied(403, 'payment_required');
       if (role === 'pro' || (isAdmin && access.admins === 'allowed') || (role === 'adminUnlocked' && access.admins === 'unlocked')) return allowed;
       if (role === 'adminLocked' && access.admins === 'unlocked') return denied(403, 'admin_locked');
       return denied(access.nonOwner);
@@ -104,6 +113,8 @@ export interface Fixtures {
   /** The author's post and reply that the moderation routes act on. */
   modPost: number;
   modReply: number;
+  /** A line in the owner's objection deck. */
+  ownCard: number;
   /** The first knowledge base version (the starter playbook). */
   knowledgeVersionId: number;
   /** An account that is none of the callers: who the anonymous caller signs in as. */
@@ -213,6 +224,14 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/training/:partId/video': { access: PRO, request: () => ({ params: { partId: 'closing' } }), ok: [404] },
   'POST /api/training/:partId/check': { access: PRO, request: () => ({ params: { partId: 'objections' }, body: { answers: ['A', 'B', 'C'] } }) },
   'GET /api/progress': { access: PRO },
+  // The objection deck (deck/routes.ts): every rep keeps and edits their own; drills need coaching (not Free).
+  'GET /api/deck': { access: SIGNED_IN },
+  'POST /api/deck': { access: SIGNED_IN, request: () => ({ body: { text: `A buyer line ${unique()}` } }), ok: [201] },
+  'PATCH /api/deck/cards/:id': { access: OWNER, request: (f) => ({ params: { id: f.ownCard }, body: { text: 'We need to run it by finance' } }) },
+  'GET /api/deck/due': { access: COACHING },
+  'POST /api/deck/cards/:id/answer': { access: COACHING_OWNER, request: (f) => ({ params: { id: f.ownCard }, body: { answer: "That's fair. What would finance want to see?" } }) },
+  'DELETE /api/deck/cards/:id': { access: OWNER, request: (f) => ({ params: { id: f.ownCard } }) },
+
   // Logging an outcome is open to every rep (progress/routes.ts), on their own coaching replies only.
   'PUT /api/outcomes/:messageId': { access: OWNER, request: (f) => ({ params: { messageId: f.coachingReplyId }, body: { result: 'won', note: 'Booked the follow-up.' } }) },
   'DELETE /api/outcomes/:messageId': { access: OWNER, request: (f) => ({ params: { messageId: f.coachingReplyId } }) },

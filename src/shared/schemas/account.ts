@@ -157,6 +157,27 @@ export const accountExportSchema = z.object({
   callOutcomes: z.array(callOutcomeExportSchema),
   /** The weekly practice plan (product §9.4): every week proposed, accepted and checked in, and the days practised. */
   practice: practiceExportSchema,
+  /** The objection deck (issue #27): each buyer line with its drill answers, how each was scored and when it came back. */
+  deck: z.array(
+    z.object({
+      text: z.string(),
+      source: z.string(),
+      due: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      reviews: z.array(
+        z.object({
+          answer: z.string(),
+          score: z.number().int(),
+          keep: z.string().nullable(),
+          change: z.string().nullable(),
+          rating: z.string(),
+          reviewedAt: z.string(),
+          nextDue: z.string(),
+        }),
+      ),
+    }),
+  ),
   /**
    * The forum (product §9): the posts and replies the user wrote, their votes and their
    * reports. Written out here rather than imported from community.ts, so the account page's

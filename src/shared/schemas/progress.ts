@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALL_STAGES, STAGES, TOPICS } from '../coaching.js';
 import { idParam, safeString } from './primitives.js';
+import { deckStrengthPointSchema } from './deck.js';
 
 /**
  * How the rep's next real call went after trying a coaching reply ("Tried it"): the one thing no
@@ -119,6 +120,11 @@ export const progressSchema = z.object({
     /** By the method of the reply tried, most tried first; `score` averages CALL_RESULT_SCORES. */
     byTechnique: z.array(z.object({ method: z.string(), total: z.number().int(), score: z.number().int(), ...resultCountsShape })),
   }),
+  /**
+   * The objection deck's strength (issue #27): at the end of each of the last weeks (UTC, Monday
+   * first), the average FSRS recall probability of the cards drilled by then. Empty when the rep has no cards.
+   */
+  deckStrength: z.array(deckStrengthPointSchema),
   /** The rep's latest coaching replies with a method, newest first, each with its outcome if logged. */
   recentReplies: z.array(
     z.object({

@@ -15,3 +15,4 @@ export * from './referrals.js';
 export * from './training.js';
 export * from './progress.js';
 export * from './practice.js';
+export * from './deck.js';

@@ -8,6 +8,7 @@ import { assertPasswordNotIdentity, assertUncommonPassword, emailTakenError, rev
 import { escalationFields } from '../escalations/service.js';
 import { exportPractice } from '../practice/service.js';
 import { exportCallOutcomes } from '../progress/service.js';
+import { exportDeck } from '../deck/service.js';
 import { toUserDto } from '../user/service.js';
 import { conversationToMarkdown } from './transcript.js';
 
@@ -47,7 +48,7 @@ export async function changePassword(db: Db, user: UserRow, currentToken: string
 
 /**
  * Deletes the person: their row and, through the foreign keys, their sessions, conversations,
- * escalations, feedback, training marks and drills, practice weeks and days, call outcomes and forum posts, replies, votes and reports. Payment records stay, detached (user id set null), as the law asks (product §10.2).
+ * escalations, feedback, training marks and drills, practice weeks and days, objection deck cards and drill reviews, call outcomes and forum posts, replies, votes and reports. Payment records stay, detached (user id set null), as the law asks (product §10.2).
  */
 /** `beforeDelete` runs once the password is confirmed: billing stops renewals there (billing/stopRenewals). */
 export async function deleteAccount(db: Db, user: UserRow, input: AccountDeletionInput, beforeDelete?: (userId: number) => Promise<void>): Promise<void> {
@@ -94,6 +95,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
     .where(eq(trainingDrills.userId, user.id))
     .orderBy(asc(trainingDrills.createdAt), asc(trainingDrills.chatSessionId));
   const practice = await exportPractice(db, user.id);
+  const deck = await exportDeck(db, user.id);
   const trainingRows = await db.select().from(trainingProgress).where(eq(trainingProgress.userId, user.id)).orderBy(asc(trainingProgress.createdAt), asc(trainingProgress.partId));
 
   const dto = toUserDto(user);
@@ -146,5 +148,6 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string 
     callOutcomes,
     practice,
     community,
+    deck,
   };
 }

@@ -7,6 +7,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { COACH_UNAVAILABLE_MESSAGE, CoachUnavailableError } from '../coach/service.js';
 import { abandonTurn, finishTurn, startTurn, storeUserMessage, toChatMessage, turnAnswer, type StartedTurn, type TurnDeps } from './service.js';
 import { cachedKnowledgeSearch } from '../knowledge/service.js';
+import { collectFromMessage } from '../deck/service.js';
 import { TurnsInFlight } from './turns-in-flight.js';
 import { finishDrill } from '../training/service.js';
 
@@ -76,6 +77,18 @@ export function chatTurns(deps: AppDeps) {
     return release;
   };
 
+  /**
+   * The buyer lines the rep quoted go to their objection deck once the message is stored. A
+   * failure is logged, never the turn's: the deck is a by-product of coaching, not part of it.
+   */
+  const collect = async (request: FastifyRequest, user: UserRow, turn: StartedTurn, messageId: number) => {
+    try {
+      await collectFromMessage(deps.db, user.id, messageId, turn.message, turn.context.history, deps.now());
+    } catch (err) {
+      request.log.error({ err }, 'could not save quoted buyer lines to the deck');
+    }
+  };
+
   const begin = (user: UserRow, body: SendMessageInput) => startTurn(turnDeps, user, body.sessionId, body.message, body.clientId ?? null);
 
   /** POST /api/chat/message: the turn's two messages once the reply is stored. */
@@ -97,7 +110,11 @@ export function chatTurns(deps: AppDeps) {
         }
         // Nobody is there to read it: nothing is stored, and a retry gets a fresh answer.
         if (abort.signal.aborted) throw new HttpError(503, COACH_UNAVAILABLE_MESSAGE);
-        return turnAnswer(turn, await finishTurn(turnDeps, user, turn, reply));
+        const storedBefore = turn.userMessage !== null;
+        const stored = await finishTurn(turnDeps, user, turn, reply);
+        // A message stored on an earlier try was collected then.
+        if (!storedBefore) await collect(request, user, turn, stored.user.id);
+        return turnAnswer(turn, stored);
       } catch (err) {
         await abandonTurn(turnDeps, turn).catch((releaseErr: unknown) => request.log.error({ err: releaseErr }, 'could not release a free message'));
         throw err;
@@ -145,8 +162,11 @@ export function chatTurns(deps: AppDeps) {
         send('done', toChatMessage(turn.answered.assistant));
         return;
       }
-      // A retry of a message stored on a failed try is answered without storing it again.
-      send('user', toChatMessage(turn.userMessage ?? (await storeUserMessage(turnDeps, user, turn))));
+      // A retry of a message stored on a failed try is answered without storing it again (its lines were collected then).
+      const storedBefore = turn.userMessage;
+      const stored = storedBefore ?? (await storeUserMessage(turnDeps, user, turn));
+      send('user', toChatMessage(stored));
+      if (!storedBefore) await collect(request, user, turn, stored.id);
       const coachStream = deps.coach.stream(turn.context, abort.signal);
       for await (const text of coachStream.textStream) send('delta', { text });
       const coachReply = await coachStream.reply;

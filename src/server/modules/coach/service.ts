@@ -11,3 +11,8 @@ export { motionsIn } from './playbook/motion.js';
 export { PERSON_REQUEST_REASON, asksForPerson, withPersonRequests } from './person-request.js';
 export type { CoachLog, SelectOptions } from './select-engine.js';
 export { drillReply, type DrillScene } from './playbook/drill.js';
+// The objection deck (modules/deck) collects the buyer lines the coach reads and scores drill answers with the role-play rubric.
+export { buyerLinesIn } from './playbook/facts.js';
+export { assess, keepAndChange } from './playbook/role-play.js';
+export type { Assessment } from './playbook/role-play.js';
+export { sceneRunning } from './scene-running.js';

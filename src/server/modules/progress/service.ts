@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.js';
 import { pgErrorOf } from '../../db/errors.js';
 import { callOutcomes, chatMessages, chatSessions, type CallOutcomeRow, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
+import { deckStrength } from '../deck/service.js';
 
 export function toReplyOutcome(row: Pick<CallOutcomeRow, 'result' | 'note' | 'createdAt' | 'updatedAt'>): ReplyOutcome {
   return { result: row.result, note: row.note, loggedAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
@@ -313,6 +314,7 @@ export async function progressOverview(db: Db, user: UserRow, now: Date, timeZon
       recentReplies(db, user.id),
     ]),
   );
+  const deck = await deckStrength(db, user.id, now);
   const n = (v: number | string) => Number(v);
   const counts = (c: Counts): Counts => ({ won: n(c.won), moved_forward: n(c.moved_forward), stalled: n(c.stalled), lost: n(c.lost) });
   const outcomeCounts = counts(outcomes.counts);
@@ -345,6 +347,7 @@ export async function progressOverview(db: Db, user: UserRow, now: Date, timeZon
         .sort((a, b) => b.total - a.total || b.score - a.score || a.method.localeCompare(b.method))
         .slice(0, 8),
     },
+    deckStrength: deck,
     recentReplies: recent,
   };
 }

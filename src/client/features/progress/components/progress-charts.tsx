@@ -194,3 +194,29 @@ export function TopicsChart({ topics }: { topics: Progress['topics'] }) {
     </ChartFigure>
   );
 }
+
+/** The objection deck's strength week by week (issue #27): how likely the rep recalls a good answer, on average. */
+export function DeckStrengthChart({ points }: { points: Progress['deckStrength'] }) {
+  const data = points.map((w) => ({ week: formatWeek(w.weekStart), strength: w.strength === null ? null : Math.round(w.strength * 100), cards: w.cards }));
+  return (
+    <ChartFigure
+      caption="Deck strength per week (% likely to recall)"
+      rows={data}
+      columns={[
+        { label: 'Week of', value: (r) => r.week },
+        { label: 'Strength', value: (r) => (r.strength === null ? 'Not drilled yet' : `${r.strength}%`) },
+        { label: 'Cards drilled', value: (r) => r.cards },
+      ]}
+      height={200}
+      testId="chart-deck-strength"
+    >
+      <BarChart data={data} responsive width="100%" height="100%" accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
+        <CartesianGrid vertical={false} stroke={GRID} />
+        <XAxis dataKey="week" tick={AXIS} interval="preserveStartEnd" minTickGap={12} />
+        <YAxis domain={[0, 100]} allowDecimals={false} tick={AXIS} unit="%" />
+        <Tooltip formatter={(v) => `${String(v)}%`} />
+        <Bar dataKey="strength" name="Strength" fill="#d97706" radius={[3, 3, 0, 0]} maxBarSize={28} isAnimationActive={false} />
+      </BarChart>
+    </ChartFigure>
+  );
+}

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Progress } from '#shared/schemas/progress';
 import type { User } from '#shared/schemas/user';
@@ -14,7 +14,7 @@ const fetchMock = stubFetch();
 const weeks = (n: number) => Array.from({ length: 12 }, (_, i) => ({ weekStart: `2026-0${i < 9 ? 1 : 2}-0${(i % 9) + 1}`, sessions: i === 11 ? n : 0 }));
 const counts = { won: 0, moved_forward: 0, stalled: 0, lost: 0 };
 
-function progress(overrides: Partial<Progress['outcomes']> = {}): Progress {
+function progress(overrides: Partial<Progress['outcomes']> = {}, deckStrength: Progress['deckStrength'] = []): Progress {
   return {
     timeZone: 'UTC',
     totals: { sessions: 3, messages: 12, averageSessionSeconds: 77, totalTimeSeconds: 4000 },
@@ -28,6 +28,7 @@ function progress(overrides: Partial<Progress['outcomes']> = {}): Progress {
     topics: [{ topic: 'objection_handling', replies: 3 }],
     improvementAreas: [{ topic: 'objection_handling', stage: 'middle', weight: 2.5, replies: 3, lastAt: '2026-01-13T10:00:00.000Z' }],
     outcomes: { total: 0, counts, effectiveness: null, effectivenessBasedOn: 0, perWeek: weeks(0).map((w) => ({ weekStart: w.weekStart, ...counts })), byTechnique: [], ...overrides },
+    deckStrength,
     recentReplies: [],
   };
 }
@@ -86,6 +87,25 @@ describe('ProgressPage', () => {
     renderProgress(makeUser({ hasProAccess: true }));
     expect((await screen.findByTestId('effectiveness-score')).textContent).toBe('50');
     expect(screen.getByTestId('effectiveness').textContent).toContain('from your last 4 calls');
+  });
+
+  it('shows the deck strength chart only when the rep has cards', async () => {
+    fetchMock.mockResolvedValue(json(progress()));
+    renderProgress(makeUser({ hasProAccess: true }));
+    expect(await screen.findByText('What you work on')).toBeTruthy();
+    expect(screen.queryByText('Your objection deck')).toBeNull();
+    cleanup();
+    fetchMock.mockResolvedValue(
+      json(progress({}, [
+        { weekStart: '2026-01-05', strength: null, cards: 0 },
+        { weekStart: '2026-01-12', strength: 0.934, cards: 3 },
+      ])),
+    );
+    renderProgress(makeUser({ hasProAccess: true }));
+    expect(await screen.findByText('Your objection deck')).toBeTruthy();
+    const chart = await screen.findByTestId('chart-deck-strength');
+    expect(within(chart).getByRole('table').textContent).toContain('93%');
+    expect(screen.getByRole('link', { name: 'Drill your deck' }).getAttribute('href')).toBe('/deck');
   });
 
   it('tells replies of one conversation apart: what the rep asked, whole, and the time of day', async () => {

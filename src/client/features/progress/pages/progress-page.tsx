@@ -22,6 +22,7 @@ const TechniqueChart = chart((m) => m.TechniqueChart);
 const SessionsPerWeekChart = chart((m) => m.SessionsPerWeekChart);
 const StagesChart = chart((m) => m.StagesChart);
 const TopicsChart = chart((m) => m.TopicsChart);
+const DeckStrengthChart = chart((m) => m.DeckStrengthChart);
 
 /** A chart's chunk that did not load (offline) leaves a line in its place, not a broken page. */
 class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -127,6 +128,22 @@ function ProgressFigures({ p }: { p: Progress }) {
           </div>
         )}
       </Card>
+
+      {/* Only for a rep with a deck (issue #27): the server sends no weeks without cards. */}
+      {p.deckStrength.length > 0 && (
+        <Card className="space-y-4">
+          <div>
+            <CardTitle>Your objection deck</CardTitle>
+            <CardDescription>How likely you are to recall a good answer to your buyers' lines, on average, as you drill them.</CardDescription>
+          </div>
+          <ChartSlot height={200}>
+            <DeckStrengthChart points={p.deckStrength} />
+          </ChartSlot>
+          <Link href="/deck" className="text-sm font-medium text-blue-700 underline-offset-4 hover:underline">
+            Drill your deck
+          </Link>
+        </Card>
+      )}
 
       <ImprovementAreas areas={p.improvementAreas} />
 

@@ -89,6 +89,23 @@ function quotesIn(message: string): Quote[] {
   return found;
 }
 
+/**
+ * Who is not a buyer: the rep's own people and the coach. "my manager said 'just close harder'"
+ * or "you said 'ask a question'" is advice the rep was given, not a line a buyer said.
+ */
+const NOT_BUYERS = new Set(['manager', 'coach', 'trainer', 'mentor', 'you', 'u', 'i', 'we', 'team', 'sales', 'colleague', 'coworker', 'teammate', 'rep', 'bot', 'ai']);
+
+/**
+ * The buyer's lines a rep quoted in one message, for the objection deck (modules/deck): the same
+ * quotes the coach reads, less those the speaker marks as the rep's side. A speaker the coach
+ * knows as a decider ("the CFO", "the wife") or a named party ("legal") is still the buyer's side.
+ */
+export function buyerLinesIn(message: string): string[] {
+  return quotesIn(message)
+    .filter((q) => !NOT_BUYERS.has(speakerOf(q.before).replace(/^my /, '')))
+    .map((q) => q.text);
+}
+
 const NUMBER = /(?:\$\s?\d[\d,]*(?:\.\d+)?\s?(?:k|m|mm|million|grand)?|\b\d[\d,]*(?:\.\d+)?\s?(?:%|percent|k\b|grand\b)|\b\d+(?:\.\d+)?\s?(?:deals?|loads?|chairs?|employees?|people|days?|weeks?|months?|years?|locations?|reps?)\b)/gi;
 
 const DECIDERS: Array<[RegExp, string]> = [

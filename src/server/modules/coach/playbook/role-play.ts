@@ -139,24 +139,38 @@ const MISSING: Record<string, string> = {
  * move none of the lines made). The stronger version of each line came with the line itself.
  */
 export function sceneFeedback(lines: string[]): string {
+  const n = lines.length;
+  const { keep, change } = keepAndChange(lines);
+  const out = [`**How you did, over your ${n === 1 ? 'line' : `${n} lines`}:**`];
+  if (keep) out.push(`- **Keep:** ${keep}`);
+  if (change) out.push(`- **Change:** ${change}`);
+  // Each line already got its stronger version when it was said; the summary does not repeat one.
+  return out.join('\n');
+}
+
+/**
+ * The rubric's verdict on the rep's lines as two plain sentences: one thing done well (quoting
+ * the line that did it), one thing to change (the first fault, quoted, or the move none of the
+ * lines made). Null when there is nothing to praise, or nothing to change. The scene feedback
+ * above and the objection drills (modules/deck) both say it.
+ */
+export function keepAndChange(lines: string[]): { keep: string | null; change: string | null } {
   // A line short enough to quote whole is quoted whole: the rep sees exactly what they said.
   const quoted = (line: string) => (line.split(/\s+/).length <= 25 ? line.trim() : quoteOf(line));
   const assessed = lines.map((line) => ({ line, a: assess(line) }));
-  const n = lines.length;
-  const out = [`**How you did, over your ${n === 1 ? 'line' : `${n} lines`}:**`];
   const good = assessed.find((x) => x.a.good.length > 0);
   const best = good?.a.good[0];
   // Praise only what a line really did: a line that did nothing on the rubric gets none.
-  if (good && best) out.push(`- **Keep:** "${quoted(good.line)}": ${best.said}`);
+  const keep = good && best ? `"${quoted(good.line)}": ${best.said}` : null;
   const faulty = assessed.find((x) => x.a.faults.length > 0);
   const fault = faulty?.a.faults[0];
   const missing = (['acknowledged', 'asked', 'next-step'] as const).find((id) => !assessed.some((x) => x.a.good.some((g) => g.id === id)));
   const weakest = [...assessed].sort((x, y) => x.a.good.length - y.a.good.length)[0];
-  if (faulty && fault) out.push(`- **Change:** "${quoted(faulty.line)}": ${fault.said}`);
+  let change: string | null = null;
+  if (faulty && fault) change = `"${quoted(faulty.line)}": ${fault.said}`;
   else if (missing) {
     const text = MISSING[missing] ?? '';
-    out.push(weakest && !good ? `- **Change:** "${quoted(weakest.line)}": ${text.charAt(0).toLowerCase()}${text.slice(1)}` : `- **Change:** ${text}`);
+    change = weakest && !good ? `"${quoted(weakest.line)}": ${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
   }
-  // Each line already got its stronger version when it was said; the summary does not repeat one.
-  return out.join('\n');
+  return { keep, change };
 }
