@@ -3,6 +3,8 @@ import { DECK_ANSWER_MAX } from '#shared/schemas/deck';
 import { Button } from '../../../components/ui/button';
 import { describedBy } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/textarea';
+import { DictationStatus, MicButton } from '../../../components/voice/mic-button';
+import { useDictation } from '../../../lib/speech';
 
 export interface DrillAnswerProps {
   value: string;
@@ -14,10 +16,11 @@ export interface DrillAnswerProps {
 }
 
 /**
- * The rep's answer to the buyer's line. A component of its own with value/onChange/onSubmit, so
- * a spoken answer (voice input, another item of issue #27) can fill the same value and submit it.
+ * The rep's answer to the buyer's line, typed or dictated (the mic shows only where the browser
+ * can dictate; nothing is recorded, only the words land in the box).
  */
 export function DrillAnswer({ value, onChange, onSubmit, busy = false, error }: DrillAnswerProps) {
+  const dictation = useDictation({ value, onChange });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();
@@ -43,9 +46,13 @@ export function DrillAnswer({ value, onChange, onSubmit, busy = false, error }: 
           {error}
         </p>
       )}
-      <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-        {busy ? 'Scoring…' : 'Score my answer'}
-      </Button>
+      <DictationStatus dictation={dictation} />
+      <div className="flex items-center gap-2">
+        <Button type="submit" disabled={busy} className="flex-1 sm:flex-none">
+          {busy ? 'Scoring…' : 'Score my answer'}
+        </Button>
+        <MicButton dictation={dictation} disabled={busy} />
+      </div>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/form-errors';
 import { useAnswerCard } from '../api/answer-card';
 import { formatWhen } from '../lib/when';
+import { SpeakButton } from '../../../components/voice/speak-button';
 import { DrillAnswer } from './drill-answer';
 
 const RATING_LABELS: Record<DeckRating, string> = { again: 'Again soon', hard: 'Hard', good: 'Good', easy: 'Easy' };
@@ -72,6 +73,7 @@ export function Drill({ cards, nextDue, onDone }: { cards: DeckCard[]; nextDue: 
         <blockquote className="mt-1 text-lg font-medium text-slate-900" data-testid="drill-line">
           “{card.text}”
         </blockquote>
+        <SpeakButton text={card.text} label="Speak the buyer's line" className="-mb-2 -ml-2" />
       </figure>
       {result ? (
         <section aria-label="Your score" className="space-y-3" data-testid="drill-result">

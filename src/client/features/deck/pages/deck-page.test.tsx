@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Deck, DeckAnswerResult, DeckCard, DeckDue } from '#shared/schemas/deck';
 import { json, stubFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/make-user';
@@ -97,5 +97,44 @@ describe('DeckPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Score my answer' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Finish' }));
     expect((await screen.findByTestId('drill-done')).textContent).toMatch(/Nothing due until Sun, Jan 18/);
+  });
+
+  describe('by voice, where the browser allows (issue #27 item 4)', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const oneCard = () => {
+      const cards = [card(1, 'We are good, we do not have bugs')];
+      serve({ cards, dueCount: 1 }, { cards, nextDue: null }, (id, answer) => ({ score: 33, rating: 'hard', keep: `"${answer}"`, change: 'Ask a question.', card: card(id, cards[0]?.text ?? '', { isDue: false, reviews: 1 }) }));
+    };
+
+    it('speaks the buyer line and takes a dictated answer', async () => {
+      const speak = vi.fn();
+      vi.stubGlobal('speechSynthesis', { speak, cancel: vi.fn(), getVoices: () => [] });
+      vi.stubGlobal('SpeechSynthesisUtterance', class { lang = ''; onend = null; onerror = null; constructor(public text: string) {} });
+      let recognition: { onresult: ((e: unknown) => void) | null; start: () => void } | null = null;
+      vi.stubGlobal('webkitSpeechRecognition', class { onresult = null; onerror = null; onend = null; start = vi.fn(); stop = vi.fn(); abort = vi.fn(); constructor() { recognition = this; } });
+      oneCard();
+      renderWithApp(<DeckPage />, { path: '/deck', user: makeUser() });
+      fireEvent.click(await screen.findByRole('button', { name: 'Drill 1 due line' }));
+      fireEvent.click(await screen.findByRole('button', { name: "Speak the buyer's line" }));
+      expect(speak).toHaveBeenCalledWith(expect.objectContaining({ text: 'We are good, we do not have bugs' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Dictate' }));
+      act(() => recognition?.onresult?.({ resultIndex: 0, results: [Object.assign([{ transcript: 'Glad to hear it. When did you last check?' }], { isFinal: true })] }));
+      expect(screen.getByLabelText<HTMLTextAreaElement>('What do you say back?').value).toBe('Glad to hear it. When did you last check?');
+    });
+
+    it('without speech in the browser, shows neither button and the answer is typed', async () => {
+      vi.stubGlobal('webkitSpeechRecognition', undefined);
+      vi.stubGlobal('SpeechRecognition', undefined);
+      vi.stubGlobal('speechSynthesis', undefined);
+      oneCard();
+      renderWithApp(<DeckPage />, { path: '/deck', user: makeUser() });
+      fireEvent.click(await screen.findByRole('button', { name: 'Drill 1 due line' }));
+      await screen.findByTestId('drill-line');
+      expect(screen.queryByRole('button', { name: "Speak the buyer's line" })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Dictate' })).toBeNull();
+      fireEvent.change(screen.getByLabelText('What do you say back?'), { target: { value: 'typed' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Score my answer' }));
+      expect((await screen.findByTestId('drill-result')).textContent).toContain('33/100');
+    });
   });
 });
