@@ -110,15 +110,26 @@ describe('DeckPage', () => {
       const speak = vi.fn();
       vi.stubGlobal('speechSynthesis', { speak, cancel: vi.fn(), getVoices: () => [] });
       vi.stubGlobal('SpeechSynthesisUtterance', class { lang = ''; onend = null; onerror = null; constructor(public text: string) {} });
-      let recognition: { onresult: ((e: unknown) => void) | null; start: () => void } | null = null;
-      vi.stubGlobal('webkitSpeechRecognition', class { onresult = null; onerror = null; onend = null; start = vi.fn(); stop = vi.fn(); abort = vi.fn(); constructor() { recognition = this; } });
+      class FakeRecognition {
+        static last: FakeRecognition | null = null;
+        onresult: ((e: unknown) => void) | null = null;
+        onerror = null;
+        onend = null;
+        start = vi.fn();
+        stop = vi.fn();
+        abort = vi.fn();
+        constructor() {
+          FakeRecognition.last = this;
+        }
+      }
+      vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
       oneCard();
       renderWithApp(<DeckPage />, { path: '/deck', user: makeUser() });
       fireEvent.click(await screen.findByRole('button', { name: 'Drill 1 due line' }));
       fireEvent.click(await screen.findByRole('button', { name: "Speak the buyer's line" }));
       expect(speak).toHaveBeenCalledWith(expect.objectContaining({ text: 'We are good, we do not have bugs' }));
       fireEvent.click(screen.getByRole('button', { name: 'Dictate' }));
-      act(() => recognition?.onresult?.({ resultIndex: 0, results: [Object.assign([{ transcript: 'Glad to hear it. When did you last check?' }], { isFinal: true })] }));
+      act(() => FakeRecognition.last?.onresult?.({ resultIndex: 0, results: [Object.assign([{ transcript: 'Glad to hear it. When did you last check?' }], { isFinal: true })] }));
       expect(screen.getByLabelText<HTMLTextAreaElement>('What do you say back?').value).toBe('Glad to hear it. When did you last check?');
     });
 
