@@ -223,6 +223,15 @@ export const ACCESS: Record<string, Declaration> = {
   // Issue #27: no video is uploaded here, so an allowed caller gets past the gate to a 404.
   'GET /api/training/:partId/video': { access: PRO, request: () => ({ params: { partId: 'closing' } }), ok: [404] },
   'POST /api/training/:partId/check': { access: PRO, request: () => ({ params: { partId: 'objections' }, body: { answers: ['A', 'B', 'C'] } }) },
+  'POST /api/training/:partId/drill': { access: PRO, request: () => ({ params: { partId: 'closing' }, body: { motion: 'phone' } }) },
+  // The weekly practice plan (practice/routes.ts): Pro. Out-of-turn steps answer 409, which is past the gate.
+  'GET /api/practice': { access: PRO, request: () => ({ query: 'tz=America%2FChicago' }) },
+  'POST /api/practice/accept': { access: PRO, request: () => ({ body: { timeZone: 'America/Chicago' } }), ok: [200, 409] },
+  'POST /api/practice/swap': { access: PRO, request: () => ({ body: {} }), ok: [200, 409] },
+  'POST /api/practice/done-today': { access: PRO, request: () => ({ body: {} }), ok: [200, 409] },
+  'POST /api/practice/check-in': { access: PRO, request: () => ({ body: { didIt: 'yes', result: 'won' } }), ok: [200, 409] },
+  'PUT /api/practice/reminder': { access: PRO, request: () => ({ body: { reminderTime: '07:45' } }), ok: [200, 409] },
+  'GET /api/practice/plan.ics': { access: PRO, ok: [200, 409] },
   'GET /api/progress': { access: PRO },
   // The objection deck (deck/routes.ts): every rep keeps and edits their own; drills need coaching (not Free).
   'GET /api/deck': { access: SIGNED_IN },

@@ -53,8 +53,12 @@ export const timeZoneSchema = z
   .max(64, 'Unknown time zone.')
   .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'Unknown time zone.');
 
-/** ?tz= on GET /api/practice and GET /api/practice/plan.ics. */
-export const practiceQuerySchema = z.object({ tz: timeZoneSchema.optional() });
+/**
+ * ?tz= on GET /api/practice and GET /api/practice/plan.ics. Strict: GET /api/practice stores this
+ * week's proposal when there is none, so a request with keys it does not read is refused (400)
+ * rather than proposing on a malformed call.
+ */
+export const practiceQuerySchema = z.strictObject({ tz: timeZoneSchema.optional() });
 
 /** POST /api/practice/accept: the rep's time zone fixes the week's days. */
 export const practiceAcceptInputSchema = z.strictObject({

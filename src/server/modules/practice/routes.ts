@@ -40,7 +40,7 @@ export const practiceRoutes =
       '/api/practice/swap',
       {
         config: pro,
-        schema: { tags: ['practice'], summary: 'Swap the proposal for the next-best behaviour (limited times a week; Pro)', querystring: practiceQuerySchema, body: z.strictObject({}).optional(), response: plan },
+        schema: { tags: ['practice'], summary: 'Swap the proposal for the next-best behaviour (limited times a week; Pro)', querystring: practiceQuerySchema, body: z.strictObject({}).nullish(), response: plan },
       },
       async (request) => swapProposal(deps.db, currentUser(request), content, deps.now(), request.query.tz),
     );
