@@ -5,7 +5,7 @@ import { deckCards, deckReviews } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser, type SignedInUser } from '../../test/factories.js';
 import { adminUser, basicUser, freeUser, quickProUser } from '../../test/plan-users.js';
-import { scoreAnswer } from './service.js';
+import { drillVerdict } from './drill-feedback.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,6 +55,14 @@ describe('collecting quoted buyer lines from the chat', () => {
     expect(deck.cards.map((c) => c.text)).toEqual(['the honda place quoted $40 less']);
     expect(deck.cards[0]).toMatchObject({ source: 'chat', sessionId: chat, strength: null, reviews: 0 });
     expect(deck.dueCount).toBe(1);
+  });
+
+  it('keeps one card per objection: a line inside a card already kept, or around one, is not added again', async () => {
+    const u = await makeUser(t.app);
+    const chat = await newChat(u);
+    await say(u, chat, 'door to door pest. he said "i dont wanna call and cancel, thats a whole thing" and shut the door');
+    await say(u, chat, 'next house same thing, "i dont wanna call and cancel". and one lady said "call and cancel is a pain" too');
+    expect((await deckOf(u)).cards.map((c) => c.text).sort()).toEqual(['call and cancel is a pain', 'i dont wanna call and cancel, thats a whole thing']);
   });
 
   it("keeps the rep's own lines and their manager's advice out", async () => {
@@ -157,12 +165,34 @@ describe('drills: the gate per plan', () => {
 });
 
 describe('drills: scoring and FSRS scheduling on the test clock', () => {
-  it('maps the rubric to a rating: faults or no move Again, then one move per step up', () => {
-    expect(scoreAnswer(WEAK)).toMatchObject({ grade: 1 });
-    expect(scoreAnswer('We are the best company around.')).toMatchObject({ grade: 1, score: 0 });
-    expect(scoreAnswer("That's fair.")).toMatchObject({ grade: 2, score: 33 });
-    expect(scoreAnswer("That's fair. What would you need to see?")).toMatchObject({ grade: 3, score: 67 });
-    expect(scoreAnswer(STRONG)).toMatchObject({ grade: 4, score: 100 });
+  it('maps the rubric to a rating: a losing fault or no move Again, then one move per step up', () => {
+    const line = 'It is too expensive';
+    expect(drillVerdict(WEAK, line)).toMatchObject({ grade: 1 });
+    expect(drillVerdict('We are the best company around.', line)).toMatchObject({ grade: 1, score: 0 });
+    expect(drillVerdict("That's fair.", line)).toMatchObject({ grade: 2, score: 33 });
+    expect(drillVerdict("That's fair. What would you need to see?", line)).toMatchObject({ grade: 3, score: 67 });
+    expect(drillVerdict(STRONG, line)).toMatchObject({ grade: 4, score: 100 });
+  });
+
+  // What a trainer found judging the first version (docs/coach-judgements/2026-11-27-practice).
+  it('marks a strong answer that runs long down, not out: Good, with the sentence to keep and the length to cut', () => {
+    const long =
+      "Makes sense, most people out here do. Who are you guys using? Nice. Are they treating the garage and the eaves, or just spraying the baseboards? Reason I ask is the scorpions out here live in the block walls and the weep screeds, and a baseboard spray never touches them. If they're already doing the walls, you're set and I'll leave you alone.";
+    const v = drillVerdict(long, 'we already have a guy');
+    expect(v).toMatchObject({ grade: 3, score: 50 });
+    expect(v.keep).toMatch(/^"Who are you guys using\?": You asked a question/);
+    expect(v.change).toMatch(/^At \d+ words it is a speech, not an answer: keep "Who are you guys using\?", and cut the rest\.$/);
+  });
+
+  it('hears the buyer\'s own words given back as an acknowledgement', () => {
+    expect(drillVerdict("ok great so if the payment's fine, which color do you want to drive home?", 'the payment is fine').grade).toBe(3);
+    expect(drillVerdict('ok great, which color do you want to drive home?', 'the payment is fine').grade).toBe(2);
+  });
+
+  it('quotes the sentence that did the move and the one with the fault, and gives a perfect answer something to stretch for', () => {
+    const pressure = drillVerdict('I hear you. We are the cheapest in Columbus. The price goes up tomorrow, so what would it take?', 'we want to shop around');
+    expect(pressure.change).toMatch(/^"The price goes up tomorrow, so what would it take\?": The deadline/);
+    expect(drillVerdict(STRONG, 'I need to talk to my wife')).toMatchObject({ keep: expect.stringMatching(/^"Could we sit down Thursday at 6 and go over it\?": You proposed a specific next step/), change: expect.stringMatching(/^Nothing to fix/) });
   });
 
   it('scores an answer, moves the due date forward, and brings an Again back sooner', async () => {
@@ -176,8 +206,9 @@ describe('drills: scoring and FSRS scheduling on the test clock', () => {
     const g = await answer(u, good.id, STRONG);
     expect(g.statusCode).toBe(200);
     const gr = g.json<DeckAnswerResult>();
-    expect(gr).toMatchObject({ score: 100, rating: 'easy', change: null });
-    expect(gr.keep).toContain(STRONG);
+    expect(gr).toMatchObject({ score: 100, rating: 'easy' });
+    expect(gr.keep).toContain('Could we sit down Thursday at 6');
+    expect(gr.change).toMatch(/^Nothing to fix/);
     const b = (await answer(u, bad.id, WEAK)).json<DeckAnswerResult>();
     expect(b.rating).toBe('again');
     expect(b.keep).toBeNull();

@@ -13,7 +13,8 @@ import type { Db } from '../../db/client.js';
 import { pgErrorOf } from '../../db/errors.js';
 import { chatMessages, chatSessions, deckCards, deckReviews, type DeckCardRow, type UserRow } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
-import { assess, buyerLinesIn, keepAndChange, sceneRunning, type HistoryMessage } from '../coach/service.js';
+import { buyerLinesIn, sceneRunning, type HistoryMessage } from '../coach/service.js';
+import { drillVerdict } from './drill-feedback.js';
 
 /**
  * The scheduler. Fuzz off, so a review at the same moment always gives the same due date (the
@@ -26,6 +27,9 @@ const scheduler = fsrs({ enable_fuzz: false });
 export function normalizeLine(text: string): string {
   return text.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}$%]+/gu, ' ').trim();
 }
+
+/** Two normalised lines are one objection when the words of one run, whole, inside the other. */
+const overlaps = (a: string, b: string) => ` ${a} `.includes(` ${b} `) || ` ${b} `.includes(` ${a} `);
 
 const NOT_FOUND = 'There is no card with that id.';
 
@@ -107,7 +111,17 @@ async function ownCard(db: Db, userId: number, id: number): Promise<CardWithSess
  */
 export async function collectFromMessage(db: Db, userId: number, messageId: number, message: string, history: readonly HistoryMessage[], now: Date): Promise<number> {
   if (sceneRunning(history)) return 0;
-  const lines = [...new Map(buyerLinesIn(message).filter((l) => l.length <= DECK_LINE_MAX).map((l) => [normalizeLine(l), l])).entries()].filter(([n]) => n);
+  const found = [...new Map(buyerLinesIn(message).filter((l) => l.length <= DECK_LINE_MAX).map((l) => [normalizeLine(l), l])).entries()].filter(([n]) => n);
+  if (found.length === 0) return 0;
+  // One objection, one card: a line whose words run inside a card's, or a card's inside it ("i
+  // dont wanna call and cancel" beside "i dont wanna call and cancel, thats a whole thing"), is
+  // the same objection again, which a trainer judging the deck found drilled twice.
+  const kept = (await db.select({ normalized: deckCards.normalized }).from(deckCards).where(eq(deckCards.userId, userId))).map((c) => c.normalized);
+  const lines: typeof found = [];
+  for (const line of found) {
+    if ([...kept, ...lines.map(([n]) => n)].some((k) => overlaps(k, line[0]))) continue;
+    lines.push(line);
+  }
   if (lines.length === 0) return 0;
   const inserted = await db
     .insert(deckCards)
@@ -182,29 +196,13 @@ export async function dueCards(db: Db, user: UserRow, now: Date): Promise<DeckDu
 const RATING_NAMES: Record<Grade, DeckRating> = { [Rating.Again]: 'again', [Rating.Hard]: 'hard', [Rating.Good]: 'good', [Rating.Easy]: 'easy' };
 
 /**
- * The rubric's verdict as an FSRS rating. The rubric names three moves (acknowledge, ask, a
- * specific next step) and four faults (pressure, "trust me", arguing, a speech):
- * - any fault, or none of the moves: Again (the answer would lose the buyer; it comes back in minutes);
- * - one move: Hard; two moves: Good; all three: Easy.
- * The score is the same verdict out of 100: a third per move, half off per fault.
- */
-export function scoreAnswer(answer: string): { score: number; grade: Grade } {
-  const { good, faults } = assess(answer);
-  const score = Math.max(0, Math.min(100, Math.round((good.length / 3) * 100) - faults.length * 50));
-  if (faults.length > 0 || good.length === 0) return { score, grade: Rating.Again };
-  const grade = good.length >= 3 ? Rating.Easy : good.length === 2 ? Rating.Good : Rating.Hard;
-  return { score, grade };
-}
-
-/**
  * Scores a drill answer with the role-play rubric, reschedules the card with FSRS at `now` and
  * logs the review, in one transaction: a card answered twice at once is rescheduled from the
  * state the other answer left (the row is locked first).
  */
 export async function answerCard(db: Db, user: UserRow, id: number, answer: string, now: Date): Promise<DeckAnswerResult> {
   const own = await ownCard(db, user.id, id);
-  const { score, grade } = scoreAnswer(answer);
-  const { keep, change } = keepAndChange([answer]);
+  const { score, grade, keep, change } = drillVerdict(answer, own.card.text);
   const card = await db.transaction(async (tx) => {
     const [locked] = await tx
       .select()
