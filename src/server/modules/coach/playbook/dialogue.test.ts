@@ -244,7 +244,7 @@ describe('role-play', () => {
   });
 
   it('hears thanks as an acknowledgement, as a trainer would', () => {
-    for (const line of ['Thanks for being straight with me. What would make it easier?', 'Thank you for telling me. Which part worries you most?', "Happy to go through it with you. What's the main concern?"]) {
+    for (const line of ['Thanks for being straight with me. What would make it easier?', 'Thank you for telling me. Which part worries you most?', "Happy to go through it with you. What's the main concern?", 'Glad to hear it, most folks on this street say the same. When did you last check the eaves?']) {
       expect(assess(line).good.map((g) => g.id), line).toContain('acknowledged');
     }
     expect(assess('What would make it easier?').good.map((g) => g.id)).not.toContain('acknowledged');

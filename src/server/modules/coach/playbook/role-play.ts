@@ -20,7 +20,7 @@ export const RUBRIC: RubricItem[] = [
   {
     id: 'acknowledged',
     kind: 'good',
-    test: (_l, s) => / (?:totally fair|that s fair|fair enough|fair question|fair point|makes sense|that makes sense|i hear you|hear you|i hear that|heard you|i get where you re coming from|i (?:totally |completely )?(?:understand|get (?:it|that))|totally get (?:it|that)|understandable|good question|great question|of course|absolutely|you re right|good that|glad you|it s a big|a big (?:purchase|decision)|no problem|for sure|totally|understood|fair|got it|appreciate (?:that|it|you|the)|i see|good point|i d feel the same|i would feel the same|no pressure|that s real|sounds like|i can see why|that s a lot|thanks|thank you|happy to) /.test(s),
+    test: (_l, s) => / (?:totally fair|that s fair|fair enough|fair question|fair point|makes sense|that makes sense|i hear you|hear you|i hear that|heard you|i get where you re coming from|i (?:totally |completely )?(?:understand|get (?:it|that))|totally get (?:it|that)|understandable|good question|great question|of course|absolutely|you re right|good that|glad you|it s a big|a big (?:purchase|decision)|no problem|for sure|totally|understood|fair|got it|appreciate (?:that|it|you|the)|i see|good point|i d feel the same|i would feel the same|no pressure|that s real|sounds like|i can see why|that s a lot|thanks|thank you|happy to|glad to hear|(?:say|said|tell me) the same|hear that a lot) /.test(s),
     said: 'You acknowledged them before answering, so they felt heard.',
   },
   {
