@@ -8,10 +8,7 @@
  * SAMPLES (env) sets the requests per page (300); EXPLAIN_OVERVIEW=1 also prints the plans and
  * times of the overview's queries at 10,000 posts (the lists are index scans; those aggregate).
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { startBuiltApp } from './built-app.js';
 import { eq, sql } from 'drizzle-orm';
 import { connect } from '../src/server/db/client.js';
 import { EMBEDDED_DB_NAME } from '../src/server/db/database.js';
@@ -22,36 +19,7 @@ import { hotSql } from '../src/server/modules/community/service.js';
 const SAMPLES = Number(process.env.SAMPLES ?? 300);
 const AUTHORS = 50;
 
-if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salescoach-bench-community-'));
-fs.chmodSync(dataDir, 0o755);
-const child = spawn(process.execPath, ['dist/server/main.js'], {
-  stdio: ['ignore', 'pipe', 'pipe'],
-  env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_IP: '100000' },
-});
-const baseUrl = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  const timer = setTimeout(() => reject(new Error(`app did not start:\n${out}`)), 90_000);
-  const onData = (chunk: Buffer) => {
-    out += chunk.toString();
-    const m = /Ready at (http:\/\/\S+)/.exec(out);
-    if (m?.[1]) {
-      clearTimeout(timer);
-      resolve(m[1].replace('localhost', '127.0.0.1'));
-    }
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  child.once('exit', (code) => reject(new Error(`app exited (${code}):\n${out}`)));
-});
-const stopApp = () =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
+const { baseUrl, dataDir, stop: stopApp } = await startBuiltApp('community');
 
 const dbUrl = runningServerUrl(resolveClusterDir(dataDir), EMBEDDED_DB_NAME);
 if (!dbUrl) throw new Error('the app’s database is not running');

@@ -7,10 +7,7 @@
  * the FSRS step and the transaction that reschedules the card and logs the review.
  * DRILLS (env) sets the answers measured (300), CARDS the deck's size (50).
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { startBuiltApp } from './built-app.js';
 
 const DRILLS = Number(process.env.DRILLS ?? 300);
 const CARDS = Number(process.env.CARDS ?? 50);
@@ -24,36 +21,7 @@ const ANSWERS = [
   "I get it. Can I ask what they included for that price? If it helps, I'll send you a side by side by Friday.",
 ];
 
-if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salescoach-bench-deck-'));
-fs.chmodSync(dataDir, 0o755);
-const child = spawn(process.execPath, ['dist/server/main.js'], {
-  stdio: ['ignore', 'pipe', 'pipe'],
-  env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_IP: '100000' },
-});
-const baseUrl = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  const timer = setTimeout(() => reject(new Error(`app did not start:\n${out}`)), 90_000);
-  const onData = (chunk: Buffer) => {
-    out += chunk.toString();
-    const m = /Ready at (http:\/\/\S+)/.exec(out);
-    if (m?.[1]) {
-      clearTimeout(timer);
-      resolve(m[1].replace('localhost', '127.0.0.1'));
-    }
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  child.once('exit', (code) => reject(new Error(`app exited (${code}):\n${out}`)));
-});
-const stopApp = () =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
+const { baseUrl, stop: stopApp } = await startBuiltApp('deck');
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;

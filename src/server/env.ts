@@ -66,7 +66,7 @@ const baseSchema = z.object({
     .optional(),
   /**
    * YouTube ids of the four training parts, in order, comma-separated (product §9). An empty
-   * entry, or a missing one at the end, leaves that part without a video ('Video Coming Soon').
+   * entry, or a missing one at the end, leaves that lesson without a video (it stands on its own).
    */
   TRAINING_VIDEO_IDS: z
     .string()

@@ -7,8 +7,9 @@ export function whenIdleAfterLoad(task: () => void): () => void {
   let idle: number | undefined;
   let timer: number | undefined;
   const schedule = () => {
-    // Safari has no requestIdleCallback; a short timeout is close enough there.
-    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(task);
+    // Safari has no requestIdleCallback; a short timeout is close enough there. A busy page (a
+    // slow phone, a long reply streaming) may never be idle: after 2 s the task runs anyway.
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(task, { timeout: 2000 });
     else timer = window.setTimeout(task, 200);
   };
   if (document.readyState === 'complete') schedule();
