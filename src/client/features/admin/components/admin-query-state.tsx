@@ -2,7 +2,7 @@ import { QueryState, type QueryLike, type QueryStateProps } from '../../../compo
 import { isAdminLocked } from '../api/admin-request';
 
 /** A panel query as the block reads it: QueryState's part, and the error, to tell the unlock running out from a failure. */
-interface AdminQueryLike<T> extends QueryLike<T> {
+export interface AdminQueryLike<T> extends QueryLike<T> {
   error: unknown;
 }
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { FileClock, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { LESSON_VIDEO_ACCEPT, LESSON_VIDEO_TYPES, type AdminLesson, type LessonVersionSummary } from '#shared/schemas/lesson-admin';
 import type { TrainingPartId } from '#shared/schemas/training';
 import { Button } from '../../../components/ui/button';
@@ -17,7 +17,7 @@ import { useLessons } from '../api/get-lessons';
 import { useUploadLessonVideo } from '../api/upload-lesson-video';
 import { formatCount, formatWhen } from '../lib/format-when';
 import { AdminQueryState } from './admin-query-state';
-import { ConfirmDialog } from './confirm-dialog';
+import { VersionHistory } from './version-history';
 
 // The diff view (with jsdiff) loads when an admin first opens a version's changes, as in the knowledge base's history.
 const KnowledgeDiff = lazy(() => import('./knowledge-diff').then((m) => ({ default: m.KnowledgeDiff })));
@@ -237,72 +237,17 @@ function VersionChanges({ partId, id }: { partId: TrainingPartId; id: number }) 
 function LessonHistory({ partId }: { partId: TrainingPartId }) {
   const versions = useLessonVersions(partId);
   const restore = useRestoreLessonVersion(partId);
-  const [open, setOpen] = useState<number | null>(null);
-  const [restoring, setRestoring] = useState<LessonVersionSummary | null>(null);
-
-  const confirmRestore = () => {
-    if (!restoring) return;
-    restore.mutate(restoring.id, {
-      onSuccess: (live) => {
-        setRestoring(null);
-        toast({ title: 'Version restored', description: `Version #${restoring.id} is live again, as version #${live.version?.id ?? '?'}.` });
-      },
-      onError: (err) => toast({ title: 'Restore failed', description: errorMessage(err), variant: 'destructive' }),
-    });
-  };
-
   return (
-    <Card className="space-y-4">
-      <CardTitle className="flex items-center gap-2">
-        <FileClock className="h-5 w-5 text-slate-600" aria-hidden />
-        Version history
-      </CardTitle>
-      <AdminQueryState query={versions} layout="compact" error="The history could not be loaded." loading="Loading the history…">
-        {({ versions: list }) =>
-          list.length === 0 ? (
-            <p className="text-sm text-slate-600">No saved versions: the shipped file is live.</p>
-          ) : (
-            <ol className="divide-y divide-slate-200" aria-label="Lesson versions">
-              {list.map((v, index) => (
-                <li key={v.id} className="space-y-2 py-3" data-testid={`lesson-version-${v.id}`}>
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <p className="font-medium text-slate-900">
-                        #{v.id} · {v.note}
-                        {index === 0 && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Live</span>}
-                      </p>
-                      <p className="text-sm text-slate-600">
-                        {formatWhen(v.createdAt)} · by {who(v.createdBy)}
-                        {v.videoId ? ` · video ${v.videoId}` : ''}
-                      </p>
-                    </div>
-                    <div className="flex gap-2">
-                      <Button variant="secondary" aria-expanded={open === v.id} onClick={() => setOpen(open === v.id ? null : v.id)}>
-                        {open === v.id ? 'Hide changes' : 'View changes'}
-                      </Button>
-                      {index > 0 && (
-                        <Button variant="secondary" onClick={() => setRestoring(v)}>
-                          Restore
-                        </Button>
-                      )}
-                    </div>
-                  </div>
-                  {open === v.id && <VersionChanges partId={partId} id={v.id} />}
-                </li>
-              ))}
-            </ol>
-          )
-        }
-      </AdminQueryState>
-      <ConfirmDialog
-        open={restoring !== null}
-        onOpenChange={(next) => !next && setRestoring(null)}
-        title={`Restore version #${restoring?.id ?? ''}?`}
-        description="Its text and video id become the live lesson, as a new version. The versions in between stay in the history."
-        confirmLabel="Restore this version"
-        busy={restore.isPending}
-        onConfirm={confirmRestore}
-      />
-    </Card>
+    <VersionHistory<LessonVersionSummary>
+      versions={versions}
+      restore={restore.mutateAsync}
+      restoring={restore.isPending}
+      label="Lesson versions"
+      testId="lesson-version"
+      details={(v) => `by ${who(v.createdBy)}${v.videoId ? ` · video ${v.videoId}` : ''}`}
+      changes={(id) => <VersionChanges partId={partId} id={id} />}
+      restoreDescription="Its text and video id become the live lesson, as a new version. The versions in between stay in the history."
+      empty="No saved versions: the shipped file is live."
+    />
   );
 }
